@@ -1,0 +1,59 @@
+/** GET /sdk/v1/projects/bootstrap/{public_token}: the raw wire shape (snake_case). */
+export interface BootstrapResponse {
+  project_name: string;
+  disable_sdk_watermark: boolean;
+  cname_domain: string | null;
+  email_domains: string[];
+  captcha_settings: { enabled: boolean };
+  pkce_required_for_email_magic_links: boolean;
+  pkce_required_for_password_resets: boolean;
+  pkce_required_for_oauth: boolean;
+  password_config: { luds_complexity: number; luds_minimum_count: number } | null;
+  rbac_policy: { scopes: { scope: string; description: string }[] } | null;
+  siwe_required_for_crypto_wallets: boolean;
+  vertical: 'CONSUMER';
+}
+
+/** The camelCase view the widget uses (SPEC.md section 3, "Bootstrap data"). */
+export interface BootstrapData {
+  projectName: string;
+  displayWatermark: boolean;
+  emailDomains: string[];
+  rbacPolicy: { scopes: { scope: string; description: string }[] } | null;
+  passwordConfig: { ludsComplexity: number; ludsMinimumCount: number } | null;
+  pkceRequiredForEmailMagicLinks: boolean;
+  pkceRequiredForPasswordResets: boolean;
+  pkceRequiredForOAuth: boolean;
+  siweRequiredForCryptoWallets: boolean;
+}
+
+export const DEFAULT_BOOTSTRAP: BootstrapData = {
+  projectName: '',
+  displayWatermark: false,
+  emailDomains: [],
+  rbacPolicy: null,
+  passwordConfig: null,
+  pkceRequiredForEmailMagicLinks: false,
+  pkceRequiredForPasswordResets: false,
+  pkceRequiredForOAuth: false,
+  siweRequiredForCryptoWallets: false,
+};
+
+export function toBootstrapData(raw: BootstrapResponse): BootstrapData {
+  return {
+    projectName: raw.project_name,
+    displayWatermark: !raw.disable_sdk_watermark,
+    emailDomains: raw.email_domains,
+    rbacPolicy: raw.rbac_policy,
+    passwordConfig: raw.password_config
+      ? {
+          ludsComplexity: raw.password_config.luds_complexity,
+          ludsMinimumCount: raw.password_config.luds_minimum_count,
+        }
+      : null,
+    pkceRequiredForEmailMagicLinks: raw.pkce_required_for_email_magic_links,
+    pkceRequiredForPasswordResets: raw.pkce_required_for_password_resets,
+    pkceRequiredForOAuth: raw.pkce_required_for_oauth,
+    siweRequiredForCryptoWallets: raw.siwe_required_for_crypto_wallets,
+  };
+}

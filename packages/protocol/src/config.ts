@@ -1,0 +1,102 @@
+import { array, boolean, number, object, oneOf, optional, record, string, type Infer } from './validate';
+
+/** Products a login mount can offer (SPEC.md section 3, "Configuration"). */
+export const PRODUCTS = ['emailMagicLinks', 'otp', 'passwords', 'passkeys', 'oauth', 'crypto'] as const;
+export type Product = (typeof PRODUCTS)[number];
+
+export const OTP_METHODS = ['email', 'sms', 'whatsapp'] as const;
+export type OtpMethod = (typeof OTP_METHODS)[number];
+
+export const OAUTH_PROVIDERS = [
+  'google',
+  'microsoft',
+  'apple',
+  'github',
+  'gitlab',
+  'facebook',
+  'discord',
+  'salesforce',
+  'slack',
+  'amazon',
+  'bitbucket',
+  'linkedin',
+  'coinbase',
+  'twitch',
+  'twitter',
+  'tiktok',
+  'snapchat',
+  'figma',
+  'yahoo',
+] as const;
+export type OAuthProviderType = (typeof OAUTH_PROVIDERS)[number];
+
+const url = string(2048);
+const minutes = number(1, 60 * 24 * 366);
+
+export const oauthProviderSchema = object({
+  type: oneOf(OAUTH_PROVIDERS),
+  custom_scopes: optional(array(string(256), 50)),
+  provider_params: optional(record(string(1024), 50)),
+  one_tap: optional(boolean()),
+  position: optional(
+    oneOf(['floating', 'floatingOrEmbedded', 'embeddedOnly', 'forceLegacyEmbedded', 'embedded']),
+  ),
+  cancel_on_tap_outside: optional(boolean()),
+});
+
+export const loginConfigSchema = object({
+  products: array(oneOf(PRODUCTS), PRODUCTS.length),
+  emailMagicLinksOptions: optional(
+    object({
+      loginRedirectURL: optional(url),
+      loginExpirationMinutes: optional(minutes),
+      signupRedirectURL: optional(url),
+      signupExpirationMinutes: optional(minutes),
+      loginTemplateId: optional(string(256)),
+      signupTemplateId: optional(string(256)),
+      createUserAsPending: optional(boolean()),
+      domainHint: optional(string(256)),
+      locale: optional(string(16)),
+    }),
+  ),
+  otpOptions: optional(
+    object({
+      methods: array(oneOf(OTP_METHODS), OTP_METHODS.length),
+      expirationMinutes: optional(minutes),
+      loginTemplateId: optional(string(256)),
+      signupTemplateId: optional(string(256)),
+      locale: optional(string(16)),
+    }),
+  ),
+  sessionOptions: optional(object({ sessionDurationMinutes: minutes })),
+  passwordOptions: optional(
+    object({
+      loginRedirectURL: optional(url),
+      loginExpirationMinutes: optional(minutes),
+      resetPasswordRedirectURL: optional(url),
+      resetPasswordExpirationMinutes: optional(minutes),
+      resetPasswordTemplateId: optional(string(256)),
+      locale: optional(string(16)),
+    }),
+  ),
+  oauthOptions: optional(
+    object({
+      providers: array(oauthProviderSchema, OAUTH_PROVIDERS.length),
+      loginRedirectURL: optional(url),
+      signupRedirectURL: optional(url),
+      enableShadowDOM: optional(boolean()),
+    }),
+  ),
+  passkeyOptions: optional(object({ domain: optional(string(253)) })),
+});
+
+export type LoginConfig = Infer<typeof loginConfigSchema>;
+export type OAuthProviderConfig = Infer<typeof oauthProviderSchema>;
+
+/** Defaults of SPEC.md section 9. */
+export const DEFAULTS = {
+  otpExpirationMinutes: 5,
+  magicLinkExpirationMinutes: 30,
+  sessionDurationMinutes: 30,
+  passcodeLength: 6,
+} as const;

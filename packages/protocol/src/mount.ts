@@ -1,0 +1,137 @@
+import type { SessionTokens } from '@latch/api';
+import { loginConfigSchema, type LoginConfig } from './config';
+import { stylesInputSchema, type StylesInput } from './styles';
+import {
+  boolean,
+  nullable,
+  number,
+  object,
+  oneOf,
+  optional,
+  record,
+  string,
+  type Result,
+  type Schema,
+} from './validate';
+
+/**
+ * The contract version. A method never changes incompatibly: add `method2` instead and bump this
+ * only when a new method appears, so an old frame and a new loader still understand each other.
+ */
+export const PROTOCOL_VERSION = 1;
+
+/** The four things a host can mount, each served at `/frame/{kind}` on the auth origin. */
+export const MOUNT_KINDS = ['login', 'reset-password', 'passkey-registration', 'identity-provider'] as const;
+export type MountKind = (typeof MOUNT_KINDS)[number];
+
+/** Custom element owning the iframe for each kind (SPEC.md section 1). */
+export const ELEMENT_NAMES: Record<MountKind, string> = {
+  login: 'stytch-ui',
+  'reset-password': 'stytch-reset-password',
+  'passkey-registration': 'stytch-passkey-registration',
+  'identity-provider': 'stytch-identity-provider',
+};
+
+/** The iframe's accessible name, per kind. */
+export const FRAME_TITLES: Record<MountKind, string> = {
+  login: 'Sign up or log in',
+  'reset-password': 'Reset your password',
+  'passkey-registration': 'Set up a Passkey',
+  'identity-provider': 'Authorize access',
+};
+
+export const authTokenParamsSchema = object({
+  trustedAuthToken: string(4096),
+  tokenProfileID: string(256),
+});
+
+export const sessionTokensSchema: Schema<SessionTokens> = object({
+  session_token: string(512),
+  session_jwt: string(8192),
+});
+
+/** What the host sends to the frame on `ready()` and `update()`. */
+export interface MountState {
+  protocolVersion: number;
+  kind: MountKind;
+  config: LoginConfig;
+  styles: StylesInput;
+  strings: Record<string, string>;
+  /** The host's session tokens, so signed-in screens (passkey registration, consent) can call the API. */
+  session: SessionTokens | null;
+  /** The host page's query string (`?token=...`), for the reset and identity-provider screens. */
+  hostSearch: string;
+  passwordResetToken?: string;
+  authTokenParams?: { trustedAuthToken: string; tokenProfileID: string };
+  /** The host supplied `getIDPConsentManifest`; the frame may ask for it over the channel. */
+  hasConsentManifest: boolean;
+  /** The host wants focus moved into the frame's first field once it renders. */
+  autoFocus: boolean;
+}
+
+const base = object({
+  protocolVersion: number(1, 1000),
+  kind: oneOf(MOUNT_KINDS),
+  config: loginConfigSchema,
+  styles: stylesInputSchema,
+  strings: record(string(2000), 2000),
+  session: nullable(sessionTokensSchema),
+  hostSearch: string(8192),
+  passwordResetToken: optional(string(512)),
+  authTokenParams: optional(authTokenParamsSchema),
+  hasConsentManifest: boolean(),
+  autoFocus: boolean(),
+});
+
+export const mountStateSchema: Schema<MountState> = {
+  parse: (v, p): Result<MountState> => base.parse(v, p),
+};
+
+/** Non-secret options that travel in the iframe URL so the provider can inline bootstrap data. */
+export interface FrameUrlParams {
+  authOrigin: string;
+  kind: MountKind;
+  publicToken: string;
+  config: LoginConfig;
+  styles: StylesInput;
+}
+
+export function frameUrl({ authOrigin, kind, publicToken, config, styles }: FrameUrlParams): string {
+  const query = new URLSearchParams({
+    public_token: publicToken,
+    v: String(PROTOCOL_VERSION),
+    config: JSON.stringify(config),
+    styles: JSON.stringify(styles),
+  });
+  return `${authOrigin}/frame/${kind}?${query.toString()}`;
+}
+
+/** Reads the options back inside the frame; anything malformed falls back to the empty defaults. */
+export function parseFrameSearch(search: string): {
+  config: LoginConfig;
+  styles: StylesInput;
+  errors: string[];
+} {
+  const query = new URLSearchParams(search);
+  const errors: string[] = [];
+  const read = <T>(key: string, schema: Schema<T>, fallback: T): T => {
+    const raw = query.get(key);
+    if (raw === null) return fallback;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      errors.push(`${key}: not JSON`);
+      return fallback;
+    }
+    const r = schema.parse(parsed, key);
+    if (r.ok) return r.value;
+    errors.push(r.error);
+    return fallback;
+  };
+  return {
+    config: read('config', loginConfigSchema, { products: [] }),
+    styles: read('styles', stylesInputSchema, {}),
+    errors,
+  };
+}
