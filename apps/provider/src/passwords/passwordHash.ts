@@ -1,0 +1,61 @@
+import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { PasswordInputError, passwordInputProblem } from './passwordInput';
+import type { ScryptParams } from './scryptFormat';
+import { formatScryptHash, parseScryptHash, scryptMemoryBytes } from './scryptFormat';
+
+/** 2^15 · 8 · 128 B = 32 MiB per hash, ~100 ms: OWASP's scrypt recommendation (N=2^17 is the high end). */
+export const SCRYPT_PARAMS: Readonly<ScryptParams> = { N: 2 ** 15, r: 8, p: 1 };
+export const SALT_BYTES = 16;
+export const HASH_BYTES = 32;
+
+function deriveKey(password: string, salt: Buffer, params: ScryptParams, keyLength: number): Promise<Buffer> {
+  // Node's default maxmem (32 MiB) is exactly 128·N·r at our N, which it rejects; give it headroom.
+  const maxmem = 2 * scryptMemoryBytes(params);
+  return new Promise((resolve, reject) => {
+    scrypt(normalize(password), salt, keyLength, { ...params, maxmem }, (err, key) => {
+      if (err) reject(err);
+      else resolve(key);
+    });
+  });
+}
+
+// NFKC so the same password typed on different keyboards/OSes hashes the same (NIST SP 800-63B 5.1.1.2).
+function normalize(password: string): string {
+  return password.normalize('NFKC');
+}
+
+/** Hashes with a fresh 16-byte salt; throws `PasswordInputError` for empty or over-long input. */
+export async function hashPassword(password: string): Promise<string> {
+  const problem = passwordInputProblem(password);
+  if (problem) throw new PasswordInputError(problem);
+  const salt = randomBytes(SALT_BYTES);
+  const hash = await deriveKey(password, salt, SCRYPT_PARAMS, HASH_BYTES);
+  return formatScryptHash({ ...SCRYPT_PARAMS, salt, hash });
+}
+
+/** Constant-time check against a stored hash; false (never a throw) for malformed or tampered input. */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  if (passwordInputProblem(password)) return false;
+  const parsed = parseScryptHash(stored);
+  if (!parsed) return false;
+  let candidate: Buffer;
+  try {
+    candidate = await deriveKey(password, parsed.salt, parsed, parsed.hash.length);
+  } catch {
+    return false;
+  }
+  return timingSafeEqual(candidate, parsed.hash);
+}
+
+/** True when the stored hash is weaker than today's parameters (or unreadable): rehash after a good login. */
+export function needsRehash(stored: string): boolean {
+  const parsed = parseScryptHash(stored);
+  if (!parsed) return true;
+  return (
+    parsed.N < SCRYPT_PARAMS.N ||
+    parsed.r < SCRYPT_PARAMS.r ||
+    parsed.p < SCRYPT_PARAMS.p ||
+    parsed.salt.length < SALT_BYTES ||
+    parsed.hash.length < HASH_BYTES
+  );
+}
