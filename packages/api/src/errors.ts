@@ -38,6 +38,13 @@ export const ERROR_TYPES = [
   'webauthn_registration_not_found',
   'duplicate_webauthn_registration',
   'invalid_webauthn_challenge',
+  'invalid_public_key_credential',
+  'webauthn_origin_mismatch',
+  'webauthn_top_origin_not_authorized',
+  'webauthn_rp_id_mismatch',
+  'webauthn_invalid_rp_id',
+  'webauthn_counter_regression',
+  'webauthn_verification_failed',
   'too_many_requests',
 ] as const;
 
