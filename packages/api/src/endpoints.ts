@@ -25,6 +25,14 @@ export interface SdkEndpoints {
     body: { token: string; session_duration_minutes: number; code_verifier?: string };
     response: AuthenticateResponse & { method_id: string };
   };
+  'POST /oauth/authenticate': {
+    body: { token: string; session_duration_minutes: number; code_verifier?: string };
+    response: AuthenticateResponse & {
+      provider_subject: string;
+      provider_type: string;
+      provider_values: Record<string, unknown>;
+    };
+  };
   'POST /otps/email/login_or_create': {
     body: {
       email: string;

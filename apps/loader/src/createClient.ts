@@ -1,0 +1,69 @@
+import type { AuthenticateResponse } from '@latch/api';
+import type { MountKind } from '@latch/protocol';
+import { authenticateByUrl, getSessionManager, type HostSession, type SessionManager } from '@latch/session';
+import { mountFrame, type ConnectFrame } from './mountFrame';
+import { httpUrl } from './navigation';
+import type {
+  ClientOptions,
+  IdentityProviderMountOptions,
+  LoginMountOptions,
+  MountHandle,
+  PasskeyRegistrationMountOptions,
+  ResetPasswordMountOptions,
+} from './types';
+
+export interface LatchClient {
+  mountLogin(options: LoginMountOptions): MountHandle;
+  mountResetPassword(options: ResetPasswordMountOptions): MountHandle;
+  mountPasskeyRegistration(options: PasskeyRegistrationMountOptions): MountHandle;
+  mountIdentityProvider(options: IdentityProviderMountOptions): MountHandle;
+  readonly session: HostSession;
+  /** Redeems `?token=&stytch_token_type=magic_links|oauth` on a redirect page; null when absent. */
+  authenticateByUrl(options: { session_duration_minutes: number }): Promise<AuthenticateResponse | null>;
+}
+
+/** Test seams and the entry point's default origin. */
+export interface ClientEnv {
+  scriptOrigin: string;
+  connect: ConnectFrame;
+  session?: SessionManager;
+  fetch?: typeof fetch;
+  navigateTo?: (url: string) => void;
+}
+
+function requireUrl(value: string, what: string): URL {
+  const url = httpUrl(String(value));
+  if (!url) throw new TypeError(`Latch: ${what} must be an http(s) URL, got ${value}`);
+  return url;
+}
+
+export function createLatchClient(publicToken: string, options: ClientOptions, env: ClientEnv): LatchClient {
+  if (typeof publicToken !== 'string' || !publicToken)
+    throw new TypeError('Latch: createClient needs a public token.');
+  const authOrigin = requireUrl(options.authOrigin ?? env.scriptOrigin, 'authOrigin').origin;
+  const apiBaseUrl =
+    options.apiBaseUrl === undefined
+      ? authOrigin
+      : requireUrl(options.apiBaseUrl, 'apiBaseUrl').href.replace(/\/+$/, '');
+  const session =
+    env.session ??
+    getSessionManager({
+      publicToken,
+      apiBaseUrl,
+      // An explicit API endpoint may keep sessions in cookies JS cannot read (SPEC.md section 4).
+      customEndpoint: apiBaseUrl !== authOrigin,
+      ...(options.cookieOptions ? { cookieOptions: options.cookieOptions } : {}),
+    });
+  const mountEnv = { ...env, publicToken, authOrigin, apiBaseUrl, session };
+  const mount = (kind: MountKind) => (mountOptions: unknown) => mountFrame(kind, mountOptions, mountEnv);
+  const { getSync, getInfo, getTokens, onChange, authenticate, revoke } = session;
+
+  return {
+    mountLogin: mount('login'),
+    mountResetPassword: mount('reset-password'),
+    mountPasskeyRegistration: mount('passkey-registration'),
+    mountIdentityProvider: mount('identity-provider'),
+    session: { getSync, getInfo, getTokens, onChange, authenticate, revoke },
+    authenticateByUrl: (request) => authenticateByUrl(session, request),
+  };
+}

@@ -1,0 +1,79 @@
+import { ELEMENT_NAMES, FRAME_TITLES, frameUrl, type MountKind, type StylesInput } from '@latch/protocol';
+
+/** What a mounted element delegates to; found through the element, never stored on it. */
+export interface ElementController {
+  focus(): void;
+  /** The element left the document without `unmount()`: release the connection. */
+  detached(): void;
+}
+
+export const controllers = new WeakMap<Element, ElementController>();
+
+/** Defines the four custom elements on first use, so a page that never mounts pays nothing. */
+export function createFrameElement(kind: MountKind): HTMLElement {
+  const name = ELEMENT_NAMES[kind];
+  if (!customElements.get(name)) {
+    customElements.define(
+      name,
+      class extends HTMLElement {
+        override focus(options?: FocusOptions) {
+          const controller = controllers.get(this);
+          if (controller) controller.focus();
+          else super.focus(options);
+        }
+        disconnectedCallback() {
+          // A move within the page reconnects in the same task; only a real removal releases.
+          queueMicrotask(() => {
+            if (!this.isConnected) controllers.get(this)?.detached();
+          });
+        }
+      },
+    );
+  }
+  const element = document.createElement(name);
+  element.style.display = 'block';
+  return element;
+}
+
+const PERMISSIONS = [
+  'publickey-credentials-get',
+  'publickey-credentials-create',
+  'identity-credentials-get',
+  'otp-credentials',
+  'clipboard-write',
+];
+
+export const SANDBOX =
+  'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox';
+
+export interface FrameParams {
+  kind: MountKind;
+  authOrigin: string;
+  publicToken: string;
+  config: Parameters<typeof frameUrl>[0]['config'];
+  styles: StylesInput;
+}
+
+/** The theme's container width and color scheme, so the iframe matches the document inside it. */
+export function applyFrameStyle(iframe: HTMLIFrameElement, styles: StylesInput): void {
+  const light = Array.isArray(styles) ? styles[0] : styles;
+  const style = iframe.style;
+  style.setProperty('border', '0');
+  style.setProperty('display', 'block');
+  style.setProperty('width', '100%');
+  // A CSSOM setter drops an invalid value, so a host string can never inject other declarations.
+  style.setProperty('max-width', light.container?.width ?? '400px');
+  style.setProperty('color-scheme', Array.isArray(styles) ? 'light dark' : 'light');
+}
+
+/** The sandboxed iframe (ARCHITECTURE.md "Security model", rule 3). */
+export function createIframe(params: FrameParams): HTMLIFrameElement {
+  const iframe = document.createElement('iframe');
+  iframe.setAttribute('sandbox', SANDBOX);
+  iframe.setAttribute('allow', PERMISSIONS.map((p) => `${p} ${params.authOrigin}`).join('; '));
+  iframe.setAttribute('referrerpolicy', 'strict-origin');
+  iframe.title = FRAME_TITLES[params.kind];
+  applyFrameStyle(iframe, params.styles);
+  iframe.src = frameUrl(params);
+  return iframe;
+}

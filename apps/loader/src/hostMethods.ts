@@ -1,0 +1,68 @@
+import {
+  hostMethodSchemas,
+  type HostMethods,
+  type MountState,
+  type NavigateReason,
+  type Schema,
+  type SessionUpdate,
+  type WidgetError,
+  type WidgetEvent,
+} from '@latch/protocol';
+
+/** What the handlers act on; one per mounted frame. Kept apart from penpal so tests call handlers directly. */
+export interface HostContext {
+  mountState(): MountState;
+  resize(height: number): void;
+  emitEvent(event: WidgetEvent): void;
+  reportError(error: WidgetError): void;
+  setSession(update: SessionUpdate): void;
+  clearSession(): void;
+  /** True when the URL passed the navigation policy; the caller then navigates. */
+  navigate(url: string, reason: NavigateReason): boolean;
+  escape(): void;
+  /** The frame sent an argument that failed its schema. */
+  invalid(message: string): void;
+}
+
+/** The loader's side of the channel: every argument is parsed before anything acts on it. */
+export function createHostMethods(ctx: HostContext): HostMethods {
+  const read = <T>(schema: Schema<T>, value: unknown, method: string): T => {
+    const r = schema.parse(value, method);
+    if (r.ok) return r.value;
+    ctx.invalid(`The Latch widget sent an invalid ${method} request (${r.error}).`);
+    throw new TypeError(`Invalid ${method} request`);
+  };
+
+  const methods: HostMethods = {
+    async ready(request) {
+      read(hostMethodSchemas.ready, request, 'ready');
+      return ctx.mountState();
+    },
+    async resize(request) {
+      ctx.resize(read(hostMethodSchemas.resize, request, 'resize').height);
+    },
+    async emitEvent(request) {
+      const { type, data } = read(hostMethodSchemas.emitEvent, request, 'emitEvent');
+      ctx.emitEvent({ type, data });
+    },
+    async reportError(request) {
+      ctx.reportError(read(hostMethodSchemas.reportError, request, 'reportError'));
+    },
+    async setSession(request) {
+      ctx.setSession(read(hostMethodSchemas.setSession, request, 'setSession'));
+    },
+    async clearSession(request) {
+      read(hostMethodSchemas.clearSession, request, 'clearSession');
+      ctx.clearSession();
+    },
+    async navigate(request) {
+      const { url, reason } = read(hostMethodSchemas.navigate, request, 'navigate');
+      return { accepted: ctx.navigate(url, reason) };
+    },
+    async escape(request) {
+      read(hostMethodSchemas.escape, request, 'escape');
+      ctx.escape();
+    },
+  };
+  return methods;
+}

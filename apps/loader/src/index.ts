@@ -1,0 +1,18 @@
+import { createLatchClient, type LatchClient } from './createClient';
+import { connectFrame } from './penpalConnect';
+import { preconnect } from './preconnect';
+import type { ClientOptions } from './types';
+
+// The ESM build is served from the auth origin, so its own URL names it.
+const scriptOrigin = new URL(import.meta.url).origin;
+preconnect(scriptOrigin);
+
+/** Creates a Latch client for a project's public token. */
+export function createClient(publicToken: string, options: ClientOptions = {}): LatchClient {
+  return createLatchClient(publicToken, options, { scriptOrigin, connect: connectFrame });
+}
+
+export type { LatchClient } from './createClient';
+export type * from './types';
+export type { HostSession, CookieOptions } from '@latch/session';
+export type { LoginConfig, StylesInput, WidgetError, WidgetEvent, EventType } from '@latch/protocol';

@@ -1,0 +1,12 @@
+export type {
+  CookieOptions,
+  HostSession,
+  SessionChangeListener,
+  SessionState,
+  SessionUpdateInput,
+} from './types';
+export { DEFAULT_COOKIE_NAMES, INTERMEDIATE_TOKEN_MS, isLocalhost } from './cookies';
+export { REFRESH_INTERVAL_MS, backoffDelay } from './backoff';
+export { createSessionManager, type SessionManager, type SessionManagerOptions } from './sessionManager';
+export { getSessionManager } from './sharedSession';
+export { authenticateByUrl } from './authenticateByUrl';
