@@ -1,0 +1,61 @@
+import { FRAME_BOOT_ELEMENT_ID, type BootstrapResponse, type FrameBoot } from '@latch/api';
+import { array, boolean, isPlainObject, string, type Result } from '@latch/protocol';
+
+const origin = (value: unknown): value is string => {
+  if (typeof value !== 'string') return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value;
+  } catch {
+    return false;
+  }
+};
+
+/** The fields of the bootstrap the frame reads; extra fields from a newer provider are kept. */
+function checkBootstrap(value: unknown): value is BootstrapResponse {
+  if (!isPlainObject(value)) return false;
+  const v = value;
+  return (
+    string(500).parse(v['project_name']).ok &&
+    boolean().parse(v['disable_sdk_watermark']).ok &&
+    array(string(253), 1000).parse(v['email_domains']).ok &&
+    (v['password_config'] === null || isPlainObject(v['password_config'])) &&
+    (v['rbac_policy'] === null || isPlainObject(v['rbac_policy']))
+  );
+}
+
+/** Validates the boot JSON the provider rendered into the document (never the URL). */
+export function parseBoot(value: unknown): Result<FrameBoot> {
+  if (!isPlainObject(value)) return { ok: false, error: 'boot: not an object' };
+  const { publicToken, projectId, apiBaseUrl, allowedOrigins, bootstrap } = value;
+  if (!string(512).parse(publicToken).ok || publicToken === '')
+    return { ok: false, error: 'boot.publicToken' };
+  if (!string(512).parse(projectId).ok) return { ok: false, error: 'boot.projectId' };
+  if (typeof apiBaseUrl !== 'string' || !/^https?:\/\/[^/?#]+$/.test(apiBaseUrl)) {
+    return { ok: false, error: 'boot.apiBaseUrl' };
+  }
+  if (!Array.isArray(allowedOrigins) || allowedOrigins.length === 0 || !allowedOrigins.every(origin)) {
+    return { ok: false, error: 'boot.allowedOrigins' };
+  }
+  if (!checkBootstrap(bootstrap)) return { ok: false, error: 'boot.bootstrap' };
+  return {
+    ok: true,
+    value: {
+      publicToken: publicToken as string,
+      projectId: projectId as string,
+      apiBaseUrl,
+      allowedOrigins,
+      bootstrap,
+    },
+  };
+}
+
+export function readBoot(doc: Document): Result<FrameBoot> {
+  const text = doc.getElementById(FRAME_BOOT_ELEMENT_ID)?.textContent;
+  if (!text) return { ok: false, error: `#${FRAME_BOOT_ELEMENT_ID} is missing` };
+  try {
+    return parseBoot(JSON.parse(text));
+  } catch {
+    return { ok: false, error: `#${FRAME_BOOT_ELEMENT_ID} is not JSON` };
+  }
+}

@@ -1,0 +1,99 @@
+import { createRoot } from 'react-dom/client';
+import { createApiClient, toBootstrapData, type FrameBoot } from '@latch/api';
+import { parseFrameSearch, type FrameMethods } from '@latch/protocol';
+import {
+  applyMountStateAtom,
+  createEventLogger,
+  createTranslator,
+  createWidgetStore,
+  DEFAULT_MOUNT_STATE,
+  sessionTokensAtom,
+  Widget,
+  type WidgetServices,
+} from '@latch/screens';
+import { mountKindFromPath } from './boot/mountKind';
+import { readBoot } from './boot/readBoot';
+import { connectHost, type HostConnection } from './host/connectHost';
+import { createFrameMethods } from './host/frameMethods';
+import { observeHeight } from './resize/heightReporter';
+
+const { t } = createTranslator();
+const rootElement = document.getElementById('root');
+
+function showMessage(text: string): void {
+  if (!rootElement) return;
+  const p = document.createElement('p');
+  p.className = 'latch-frame-message';
+  p.textContent = text;
+  rootElement.replaceChildren(p);
+}
+
+function focusFirstField(): void {
+  rootElement?.querySelector<HTMLElement>('input:not([disabled]), select, button:not([disabled])')?.focus();
+}
+
+/** The host's origin when the browser tells us (Chromium), and only if it is on the allowlist. */
+function parentOrigin(allowed: readonly string[]): string | undefined {
+  const origin = location.ancestorOrigins?.[0];
+  return origin && allowed.includes(origin) ? origin : undefined;
+}
+
+function start(boot: FrameBoot, root: HTMLElement): void {
+  const kind = mountKindFromPath(location.pathname);
+  // Render at once from the URL; the host's ready() answer replaces these options.
+  const { config, styles } = parseFrameSearch(location.search);
+  const store = createWidgetStore({
+    mount: { ...DEFAULT_MOUNT_STATE, kind, config, styles },
+    bootstrap: toBootstrapData(boot.bootstrap),
+  });
+
+  let connection: HostConnection | null = null;
+  const frameMethods: FrameMethods = createFrameMethods({
+    store,
+    resync: () => connection?.resync(),
+    focusFirstField,
+  });
+  connection = connectHost({
+    allowedOrigins: boot.allowedOrigins,
+    methods: frameMethods,
+    onMountState: (mount) => {
+      store.set(applyMountStateAtom, mount);
+      if (mount.autoFocus) requestAnimationFrame(focusFirstField);
+    },
+    onError: (message) => console.warn(`[latch frame] ${message}`),
+  });
+  const { host, resize } = connection;
+
+  const parentHost = parentOrigin(boot.allowedOrigins);
+  const api = createApiClient({
+    baseUrl: boot.apiBaseUrl,
+    publicToken: boot.publicToken,
+    getSessionToken: () => store.get(sessionTokensAtom)?.session_token ?? null,
+    ...(parentHost ? { parentHost } : {}),
+  });
+  const eventLog = createEventLogger({
+    publicToken: boot.publicToken,
+    send: (entries) => api.call('POST /events', entries),
+    telemetry: { sdk: 'latch-frame', kind },
+  });
+  const services: WidgetServices = { api, host, eventLog };
+
+  eventLog.log('sdk_instance_instantiated', {});
+  if (kind === 'login') eventLog.log('render_login_screen', { options: config, bootstrap: boot.bootstrap });
+
+  createRoot(root).render(<Widget store={store} services={services} />);
+  observeHeight(root, resize);
+}
+
+// The frame only makes sense inside a host page; opened on its own it talks to nobody.
+if (window.top === window) {
+  showMessage(t('frame.topLevel'));
+} else {
+  const boot = readBoot(document);
+  if (!boot.ok || !rootElement) {
+    showMessage(t('frame.bootError'));
+    console.error(`[latch frame] ${boot.ok ? '#root is missing' : boot.error}`);
+  } else {
+    start(boot.value, rootElement);
+  }
+}

@@ -1,0 +1,72 @@
+import { useAtomValue } from 'jotai';
+import { Suspense, useEffect, useMemo, useRef, type CSSProperties } from 'react';
+import { Spinner } from './components/Spinner';
+import { Watermark } from './components/Watermark';
+import { MainScreen } from './main/MainScreen';
+import { isScreenConfigured, SCREEN_COMPONENTS } from './registry/resolveScreen';
+import { useServices } from './services/ServicesContext';
+import {
+  announcementAtom,
+  bootstrapAtom,
+  configAtom,
+  loadingAtom,
+  screenAtom,
+  stylesAtom,
+} from './state/widgetAtoms';
+import { pickStyle, resolveTheme } from './theme/themeVars';
+import { useColorScheme } from './theme/useColorScheme';
+import './styles/widget.css';
+
+/** The themed card: spinner while loading, else the current screen; watermark and live region. */
+export function Container() {
+  const { host } = useServices();
+  const styles = useAtomValue(stylesAtom);
+  const scheme = useColorScheme(Array.isArray(styles));
+  const theme = useMemo(() => resolveTheme(pickStyle(styles, scheme)), [styles, scheme]);
+  const reported = useRef(new Set<string>());
+  useEffect(() => {
+    for (const rejected of theme.rejected) {
+      if (reported.current.has(rejected)) continue;
+      reported.current.add(rejected);
+      void host.reportError({ message: `Ignored style value ${rejected}` }).catch(() => undefined);
+    }
+  }, [theme, host]);
+
+  return (
+    <div className="latch-root" style={theme.vars as CSSProperties}>
+      <div className="latch-container">
+        <CurrentScreen logoUrl={theme.logoUrl} hideHeaderText={theme.hideHeaderText} />
+        <WatermarkIfShown />
+      </div>
+      <LiveRegion />
+    </div>
+  );
+}
+
+function CurrentScreen(props: { logoUrl: string | null; hideHeaderText: boolean }) {
+  const loading = useAtomValue(loadingAtom);
+  const screen = useAtomValue(screenAtom);
+  const { products } = useAtomValue(configAtom);
+  if (loading) return <Spinner />;
+  if (screen === 'Main') return <MainScreen {...props} />;
+  const Screen = SCREEN_COMPONENTS[screen];
+  if (!Screen || !isScreenConfigured(products, screen)) return null;
+  return (
+    <Suspense fallback={<Spinner />}>
+      <Screen />
+    </Suspense>
+  );
+}
+
+function WatermarkIfShown() {
+  return useAtomValue(bootstrapAtom).displayWatermark ? <Watermark /> : null;
+}
+
+function LiveRegion() {
+  const text = useAtomValue(announcementAtom);
+  return (
+    <div className="latch-visually-hidden" role="alert" aria-live="assertive">
+      {text}
+    </div>
+  );
+}

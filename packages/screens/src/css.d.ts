@@ -1,0 +1,2 @@
+/** Style sheets are imported for their side effect; Vite extracts them into CSS files. */
+declare module '*.css';

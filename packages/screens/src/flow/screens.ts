@@ -1,0 +1,26 @@
+/** Every screen of the widget (SPEC.md section 2); there are no URL routes. */
+export const SCREENS = [
+  'Main',
+  'PasskeyRegistrationStart',
+  'PasskeyRegistrationSuccess',
+  'PasskeyConfirmation',
+  'PasswordResetForm',
+  'PasswordCreateOrLogin',
+  'PasswordForgot',
+  'PasswordBreached',
+  'PasswordSetNew',
+  'PasswordDedupe',
+  'PasswordConfirmation',
+  'EmailConfirmation',
+  'OTPAuthenticate',
+  'OTPConfirmation',
+  'CryptoConnect',
+  'CryptoSignMessage',
+  'CryptoOtherScreen',
+  'CryptoSetupWallet',
+  'CryptoError',
+  'CryptoConfirmation',
+  'IDPConsent',
+] as const;
+
+export type Screen = (typeof SCREENS)[number];

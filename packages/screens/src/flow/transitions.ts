@@ -1,0 +1,84 @@
+import type { Screen } from './screens';
+
+/**
+ * What a screen reports when it is done; the flow, not the screen, picks the next screen.
+ * SPEC.md section 4 ("Widget screens").
+ */
+export const OUTCOMES = [
+  'magicLinkSent',
+  'tryAgain',
+  'otpSent',
+  'otpVerified',
+  'userFound',
+  'passwordAuthenticated',
+  'passwordCreated',
+  'passwordResetRequired',
+  'passwordBreached',
+  'forgotPassword',
+  'createPasswordInstead',
+  'loginLinkSent',
+  'passwordReset',
+  'resetTokenLoggedIn',
+  'passkeyAuthenticated',
+  'passkeyRegistered',
+  'passkeySkipped',
+  'setUpAnotherPasskey',
+  'walletChosen',
+  'otherWallets',
+  'setupWallet',
+  'challengeReceived',
+  'walletSigned',
+  'walletFailed',
+  'back',
+] as const;
+
+export type Outcome = (typeof OUTCOMES)[number];
+
+type Transitions = Partial<Record<Screen, Partial<Record<Outcome, Screen>>>>;
+
+const fromAnyScreen: Partial<Record<Outcome, Screen>> = { back: 'Main' };
+
+/** The whole flow in one table: (screen, outcome) → next screen. */
+export const TRANSITIONS: Transitions = {
+  Main: {
+    magicLinkSent: 'EmailConfirmation',
+    otpSent: 'OTPAuthenticate',
+    userFound: 'PasswordCreateOrLogin',
+    passwordAuthenticated: 'PasswordConfirmation',
+    passwordCreated: 'PasswordConfirmation',
+    passwordResetRequired: 'PasswordDedupe',
+    passkeyAuthenticated: 'PasskeyConfirmation',
+    walletChosen: 'CryptoConnect',
+    otherWallets: 'CryptoOtherScreen',
+    setupWallet: 'CryptoSetupWallet',
+  },
+  EmailConfirmation: { tryAgain: 'Main' },
+  OTPAuthenticate: { otpVerified: 'OTPConfirmation' },
+  PasswordCreateOrLogin: {
+    passwordAuthenticated: 'PasswordConfirmation',
+    passwordCreated: 'PasswordConfirmation',
+    passwordResetRequired: 'PasswordDedupe',
+    passwordBreached: 'PasswordBreached',
+    forgotPassword: 'PasswordForgot',
+    createPasswordInstead: 'PasswordSetNew',
+    magicLinkSent: 'EmailConfirmation',
+    otpSent: 'OTPAuthenticate',
+  },
+  PasswordResetForm: {
+    passwordReset: 'PasswordConfirmation',
+    resetTokenLoggedIn: 'PasswordConfirmation',
+  },
+  PasskeyRegistrationStart: {
+    passkeyRegistered: 'PasskeyRegistrationSuccess',
+    passkeySkipped: 'PasskeyRegistrationSuccess',
+  },
+  PasskeyRegistrationSuccess: { setUpAnotherPasskey: 'PasskeyRegistrationStart' },
+  CryptoOtherScreen: { walletChosen: 'CryptoConnect', setupWallet: 'CryptoSetupWallet' },
+  CryptoConnect: { challengeReceived: 'CryptoSignMessage', walletFailed: 'CryptoError' },
+  CryptoSignMessage: { walletSigned: 'CryptoConfirmation', walletFailed: 'CryptoError' },
+};
+
+/** The next screen, or `null` when the outcome means nothing on this screen. */
+export function nextScreen(current: Screen, outcome: Outcome): Screen | null {
+  return TRANSITIONS[current]?.[outcome] ?? (current === 'Main' ? null : fromAnyScreen[outcome]) ?? null;
+}

@@ -1,0 +1,24 @@
+export { Widget, type WidgetProps } from './Widget';
+export { Container } from './Container';
+export { en, type StringId, type Catalogue } from './strings/en';
+export { createTranslator, fillPlaceholders, type Translate, type StringParams } from './strings/translate';
+export { useT } from './strings/StringsContext';
+export { SCREENS, type Screen } from './flow/screens';
+export { OUTCOMES, TRANSITIONS, nextScreen, type Outcome } from './flow/transitions';
+export { INITIAL_SCREEN } from './flow/initialScreen';
+export { createWidgetStore, type WidgetStore, type WidgetStoreInit } from './state/createWidgetStore';
+export * from './state/widgetAtoms';
+export * from './state/formAtoms';
+export { configErrors } from './config/configErrors';
+export {
+  resolveTheme,
+  pickStyle,
+  type ResolvedTheme,
+  type CssVars,
+  type ColorScheme,
+} from './theme/themeVars';
+export { THEME_TOKENS, type ThemeToken } from './theme/themeTokens';
+export { isColor, isLength, isFontStack, isImageUrl } from './theme/valueForms';
+export { API_ERROR_STRINGS, describeError } from './errors/errorMessage';
+export { createEventLogger, type EventLogger, type EventLogName } from './services/eventLog';
+export type { WidgetServices, WidgetHost } from './services/WidgetServices';

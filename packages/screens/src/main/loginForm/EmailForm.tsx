@@ -1,0 +1,51 @@
+import { useId, useState, type FormEvent } from 'react';
+import { ErrorText } from '../../components/ErrorText';
+import { useInFlight } from '../../hooks/useInFlight';
+import { useT } from '../../strings/StringsContext';
+import { useEmailSubmit, type EmailMode } from './useEmailSubmit';
+import { isEmail } from './validateEmail';
+
+/** The email field for magic links or email passcodes (SPEC.md section 5 messages differ by mode). */
+export function EmailForm({ mode }: { mode: EmailMode }) {
+  const t = useT();
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState('');
+  const { busy, run } = useInFlight();
+  const submit = useEmailSubmit(mode);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = email.trim();
+    if (!value) return setError(t('formField.required'));
+    if (!isEmail(value))
+      return setError(t(mode === 'otp' ? 'validation.email.otp' : 'validation.email.format'));
+    setError('');
+    void run(async () => setError(await submit(value)));
+  };
+
+  return (
+    <form className="latch-form" noValidate onSubmit={onSubmit}>
+      <label className="latch-label" htmlFor={`${id}-email`}>
+        {t('formField.email.label')}
+      </label>
+      <input
+        id={`${id}-email`}
+        className="latch-input"
+        type="email"
+        name="email"
+        autoComplete="email"
+        required
+        placeholder={t('formField.email.placeholder')}
+        value={email}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => setEmail(e.target.value)}
+      />
+      <ErrorText id={`${id}-error`} text={error} />
+      <button className="latch-button" type="submit" disabled={busy} aria-busy={busy}>
+        {t('button.continueWithEmail')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,37 @@
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { configAtom } from '../../state/widgetAtoms';
+import { useT } from '../../strings/StringsContext';
+import { EmailForm } from './EmailForm';
+import { loginMethods, METHOD_TAB_LABELS, type LoginMethod } from './loginMethods';
+import { PhoneForm } from './PhoneForm';
+import { Tabs } from './Tabs';
+import './loginForm.css';
+
+/** The email / phone block of Main: one form, or a tab per method when there are several. */
+export default function LoginForm() {
+  const t = useT();
+  const methods = loginMethods(useAtomValue(configAtom));
+  const [chosen, setChosen] = useState<LoginMethod | null>(null);
+  const first = methods[0];
+  if (!first) return null;
+  const selected = chosen && methods.includes(chosen) ? chosen : first;
+  const form = <MethodForm key={selected} method={selected} />;
+  if (methods.length === 1) return form;
+  return (
+    <Tabs
+      label={t('tabs.label')}
+      tabs={methods.map((id) => ({ id, label: t(METHOD_TAB_LABELS[id]) }))}
+      selected={selected}
+      onSelect={setChosen}
+    >
+      {form}
+    </Tabs>
+  );
+}
+
+function MethodForm({ method }: { method: LoginMethod }) {
+  if (method === 'magicLink') return <EmailForm mode="magicLink" />;
+  if (method === 'otpEmail') return <EmailForm mode="otp" />;
+  return <PhoneForm channel={method} />;
+}

@@ -1,0 +1,91 @@
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { ErrorText } from '../../components/ErrorText';
+import { useInFlight } from '../../hooks/useInFlight';
+import { loadPhoneLib } from '../../phone/loadPhoneLib';
+import { createTypingFormatter, parsePhoneForSubmit } from '../../phone/parsePhone';
+import type { CountryOption } from '../../phone/phoneLib';
+import { useT } from '../../strings/StringsContext';
+import { usePhoneSubmit } from './usePhoneSubmit';
+
+const DEFAULT_COUNTRY: CountryOption = { code: 'US', dialCode: '1', name: 'United States' };
+
+/** Phone number with a country selector (default US) for text-message or WhatsApp passcodes. */
+export function PhoneForm({ channel }: { channel: 'sms' | 'whatsapp' }) {
+  const t = useT();
+  const id = useId();
+  const [countries, setCountries] = useState<CountryOption[]>([DEFAULT_COUNTRY]);
+  const [country, setCountry] = useState(DEFAULT_COUNTRY);
+  const [phone, setPhone] = useState('');
+  const [error, setError] = useState('');
+  const { busy, run } = useInFlight();
+  const submit = usePhoneSubmit(channel);
+  const format = useMemo(() => createTypingFormatter(loadPhoneLib), []);
+
+  useEffect(() => {
+    let live = true;
+    loadPhoneLib()
+      .then((lib) => live && setCountries(lib.countryOptions()))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const onPhoneChange = (value: string) => {
+    const grew = value.replace(/\D/g, '').length > phone.replace(/\D/g, '').length;
+    setPhone(value);
+    // Formatting only as digits are added, so deleting a bracket or a space is never undone.
+    if (!grew) return;
+    void format(value, country.code).then((formatted) => {
+      if (formatted !== null) setPhone(formatted);
+    });
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!phone.trim()) return setError(t('formField.required'));
+    void run(async () => {
+      const parsed = await parsePhoneForSubmit(phone, country.code, country.dialCode, loadPhoneLib);
+      setError(parsed.ok ? await submit(parsed.e164) : t('validation.phone.format'));
+    });
+  };
+
+  return (
+    <form className="latch-form" noValidate onSubmit={onSubmit}>
+      <label className="latch-label" htmlFor={`${id}-phone`}>
+        {t('formField.phone.label')}
+      </label>
+      <div className="latch-phone-row">
+        <select
+          className="latch-select latch-country"
+          aria-label={t('formField.country.label')}
+          value={country.code}
+          onChange={(e) => setCountry(countries.find((c) => c.code === e.target.value) ?? DEFAULT_COUNTRY)}
+        >
+          {countries.map((c) => (
+            <option key={c.code} value={c.code}>
+              {`${c.name} (+${c.dialCode})`}
+            </option>
+          ))}
+        </select>
+        <input
+          id={`${id}-phone`}
+          className="latch-input"
+          type="tel"
+          name="phone"
+          autoComplete="tel-national"
+          inputMode="tel"
+          required
+          value={phone}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(e) => onPhoneChange(e.target.value)}
+        />
+      </div>
+      <ErrorText id={`${id}-error`} text={error} />
+      <button className="latch-button" type="submit" disabled={busy} aria-busy={busy}>
+        {t(channel === 'sms' ? 'button.continueWithText' : 'button.continueWithWhatsApp')}
+      </button>
+    </form>
+  );
+}

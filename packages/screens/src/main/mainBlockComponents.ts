@@ -1,0 +1,7 @@
+import { lazy, type ComponentType } from 'react';
+import type { MainBlockId } from '../registry/products';
+
+/** Main's block components; each is its own chunk, fetched only when a configured product needs it. */
+export const MAIN_BLOCK_COMPONENTS: Partial<Record<MainBlockId, ComponentType>> = {
+  loginForm: lazy(() => import('./loginForm/LoginForm')),
+};

@@ -1,0 +1,16 @@
+import type { ApiClient } from '@latch/api';
+import type { HostMethods } from '@latch/protocol';
+import type { EventLogger } from './eventLog';
+
+/** The host methods a screen may call; the frame queues them until penpal is connected. */
+export type WidgetHost = Pick<
+  HostMethods,
+  'emitEvent' | 'reportError' | 'setSession' | 'clearSession' | 'navigate'
+>;
+
+/** Everything outside React that screens use: the provider API, the host channel, the event log. */
+export interface WidgetServices {
+  api: ApiClient;
+  host: WidgetHost;
+  eventLog: EventLogger;
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_BOOTSTRAP } from '@latch/api';
+import { createWidgetStore } from './createWidgetStore';
+import {
+  errorDescriptorAtom,
+  formStateAtom,
+  magicLinkEmailAtom,
+  otpStateAtom,
+  passwordStateAtom,
+  setErrorDescriptorAtom,
+  setMagicLinkEmailAtom,
+  updateOtpStateAtom,
+} from './formAtoms';
+import {
+  applyMountStateAtom,
+  configAtom,
+  DEFAULT_MOUNT_STATE,
+  dispatchOutcomeAtom,
+  screenAtom,
+} from './widgetAtoms';
+
+const store = (kind: typeof DEFAULT_MOUNT_STATE.kind = 'login') =>
+  createWidgetStore({ mount: { ...DEFAULT_MOUNT_STATE, kind }, bootstrap: DEFAULT_BOOTSTRAP });
+
+describe('widget state', () => {
+  it('starts each kind on its first screen with the default form state', () => {
+    expect(store().get(screenAtom)).toBe('Main');
+    expect(store('reset-password').get(screenAtom)).toBe('PasswordResetForm');
+    expect(store('passkey-registration').get(screenAtom)).toBe('PasskeyRegistrationStart');
+    const s = store();
+    expect(s.get(otpStateAtom)).toEqual({ type: 'email', methodId: '', otpDestination: '' });
+    expect(s.get(passwordStateAtom)).toEqual({ email: '', type: 'new' });
+    expect(s.get(formStateAtom).cryptoState.walletOption).toBe('Metamask');
+  });
+
+  it('moves by outcome and clears the magic-link email on try again', () => {
+    const s = store();
+    s.set(setMagicLinkEmailAtom, 'ada@example.com');
+    s.set(dispatchOutcomeAtom, 'magicLinkSent');
+    expect(s.get(screenAtom)).toBe('EmailConfirmation');
+    expect(s.get(magicLinkEmailAtom)).toBe('ada@example.com');
+    s.set(dispatchOutcomeAtom, 'tryAgain');
+    expect(s.get(screenAtom)).toBe('Main');
+    expect(s.get(magicLinkEmailAtom)).toBe('');
+  });
+
+  it('ignores an outcome that means nothing on the current screen', () => {
+    const s = store();
+    s.set(dispatchOutcomeAtom, 'otpVerified');
+    expect(s.get(screenAtom)).toBe('Main');
+  });
+
+  it('clears the error descriptor after a passkey sign-in', () => {
+    const s = store();
+    s.set(setErrorDescriptorAtom, { id: 'error.passkeyUnknown' });
+    s.set(dispatchOutcomeAtom, 'passkeyAuthenticated');
+    expect(s.get(screenAtom)).toBe('PasskeyConfirmation');
+    expect(s.get(errorDescriptorAtom)).toBeNull();
+  });
+
+  it('merges OTP state and applies new mount options', () => {
+    const s = store();
+    s.set(updateOtpStateAtom, { methodId: 'phone-number-test-1', otpDestination: '+1 555' });
+    expect(s.get(otpStateAtom)).toEqual({
+      type: 'email',
+      methodId: 'phone-number-test-1',
+      otpDestination: '+1 555',
+    });
+    s.set(applyMountStateAtom, { ...DEFAULT_MOUNT_STATE, config: { products: ['otp'] } });
+    expect(s.get(configAtom).products).toEqual(['otp']);
+  });
+
+  it('keeps stores independent', () => {
+    const a = store();
+    const b = store();
+    a.set(dispatchOutcomeAtom, 'otpSent');
+    expect(a.get(screenAtom)).toBe('OTPAuthenticate');
+    expect(b.get(screenAtom)).toBe('Main');
+  });
+});

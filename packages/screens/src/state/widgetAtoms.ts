@@ -1,0 +1,68 @@
+import { atom } from 'jotai';
+import { DEFAULT_BOOTSTRAP, type BootstrapData } from '@latch/api';
+import { PROTOCOL_VERSION, type MountState } from '@latch/protocol';
+import { INITIAL_SCREEN } from '../flow/initialScreen';
+import type { Screen } from '../flow/screens';
+import { nextScreen, type Outcome } from '../flow/transitions';
+import { setErrorDescriptorAtom, setMagicLinkEmailAtom } from './formAtoms';
+
+export const DEFAULT_MOUNT_STATE: MountState = {
+  protocolVersion: PROTOCOL_VERSION,
+  kind: 'login',
+  config: { products: [] },
+  styles: {},
+  strings: {},
+  session: null,
+  hostSearch: '',
+  hasConsentManifest: false,
+  autoFocus: false,
+};
+
+const screenBase = atom<Screen>('Main');
+const loadingBase = atom(false);
+const mountStateBase = atom<MountState>(DEFAULT_MOUNT_STATE);
+const bootstrapBase = atom<BootstrapData>(DEFAULT_BOOTSTRAP);
+const announcementBase = atom('');
+
+export const screenAtom = atom((get) => get(screenBase));
+export const loadingAtom = atom((get) => get(loadingBase));
+export const mountStateAtom = atom((get) => get(mountStateBase));
+export const configAtom = atom((get) => get(mountStateBase).config);
+export const stylesAtom = atom((get) => get(mountStateBase).styles);
+export const sessionTokensAtom = atom((get) => get(mountStateBase).session);
+export const bootstrapAtom = atom((get) => get(bootstrapBase));
+/** The last error text, for the container's live region. */
+export const announcementAtom = atom((get) => get(announcementBase));
+
+/** Screens report an outcome; the flow table decides where it leads (SPEC.md section 4). */
+export const dispatchOutcomeAtom = atom(null, (get, set, outcome: Outcome) => {
+  const next = nextScreen(get(screenBase), outcome);
+  if (!next) return;
+  if (outcome === 'tryAgain') set(setMagicLinkEmailAtom, '');
+  if (outcome === 'passkeyAuthenticated') set(setErrorDescriptorAtom, null);
+  set(announcementBase, '');
+  set(screenBase, next);
+});
+
+export const setLoadingAtom = atom(null, (_get, set, loading: boolean) => set(loadingBase, loading));
+export const setBootstrapAtom = atom(null, (_get, set, bootstrap: BootstrapData) =>
+  set(bootstrapBase, bootstrap),
+);
+export const announceAtom = atom(null, (_get, set, text: string) => set(announcementBase, text));
+
+/** New options from the host; a different kind of mount starts over on its first screen. */
+export const applyMountStateAtom = atom(null, (get, set, mount: MountState) => {
+  const kindChanged = get(mountStateBase).kind !== mount.kind;
+  set(mountStateBase, mount);
+  if (kindChanged) set(screenBase, INITIAL_SCREEN[mount.kind]);
+});
+
+/** Seeds a fresh store: the mount, its first screen, and the project's bootstrap data. */
+export const initWidgetAtom = atom(
+  null,
+  (_get, set, init: { mount: MountState; bootstrap: BootstrapData }) => {
+    set(mountStateBase, init.mount);
+    set(screenBase, INITIAL_SCREEN[init.mount.kind]);
+    set(bootstrapBase, init.bootstrap);
+  },
+);

@@ -1,0 +1,164 @@
+/**
+ * Every user-facing string of the widget, by id, with its English text as SPEC.md writes it.
+ * Hosts override any of them by id through `strings`; `{name}` placeholders are filled as text.
+ */
+export const en = {
+  // Frame shell
+  'frame.topLevel': 'This sign-in page is part of another site and cannot be opened on its own.',
+  'frame.bootError': 'The sign-in form could not start. Please reload the page.',
+  'frame.loading': 'Loading…',
+
+  // Main screen
+  'login.title': 'Sign up or log in',
+  'logo.alt': 'Logo',
+  'divider.or': 'or',
+  'tabs.label': 'Choose how to sign in',
+  'tab.email': 'Email',
+  'tab.text': 'Text',
+  'tab.whatsapp': 'WhatsApp',
+  'formField.email.label': 'Email',
+  'formField.email.placeholder': 'example@email.com',
+  'formField.phone.label': 'Phone number',
+  'formField.country.label': 'Country',
+  'formField.required': 'This field is required.',
+  'button.continueWithEmail': 'Continue with email',
+  'button.continueWithText': 'Continue with text message',
+  'button.continueWithWhatsApp': 'Continue with WhatsApp',
+  'button.continue': 'Continue',
+  'button.back': 'Back',
+  'button.loginWithPasskey': 'Login with a Passkey',
+  'oauth.continueWith': 'Continue with {provider}',
+
+  // Configuration errors (SPEC.md sections 1 and 8)
+  'config.error.emlAndEmailOtp': 'Error: Cannot use both EML and Email OTP',
+  'config.error.passkeysAlone':
+    'Error: Cannot use Passkeys by itself, please add another product to the config.',
+  'config.error.passkeyRegistrationNoUser':
+    'Error: Cannot use PasskeyRegistration component without active user authenticated.',
+
+  // Validation (SPEC.md section 5)
+  'validation.email.otp': 'Invalid email address.',
+  'validation.email.format': 'Email format is invalid.',
+  'validation.phone.format':
+    'Phone number format is invalid. Ensure the phone number is in the E.164 format.',
+
+  // Email confirmation
+  'emailConfirmation.title': 'Check your email',
+  'emailConfirmation.body': 'An email was sent to {email}.',
+  'link.openInGmail': 'Open Gmail',
+  'link.openInYahoo': 'Open Yahoo',
+  'link.openInOutlook': 'Open Outlook',
+  'button.tryAgain': 'Try again',
+
+  // Passcode screens
+  'passcode.title': 'Enter passcode',
+  'passcode.sentTo': 'A 6-digit passcode was sent to you at {destination}.',
+  'passcode.inputLabel': 'One-time passcode',
+  'passcode.digitLabel': 'Digit {index} of {count}',
+  'passcode.expiresIn': 'Your code expires in {time}.',
+  'passcode.expired': 'Your code has expired.',
+  'passcode.didntGetIt': "Didn't get it?",
+  'passcode.resend': 'Resend code',
+  'passcode.sending': 'Sending code...',
+  'passcode.sent': 'Code sent',
+  'passcode.resendFailed': 'The code could not be resent. Please try again.',
+  'passcode.verifying': 'Verifying passcode...',
+  'success.title': 'Success!',
+  'otpConfirmation.body': 'Your passcode has been successfully verified.',
+
+  // Password screens
+  'password.create.body': 'Finish creating your account by setting a password.',
+  'password.chooseHowToCreate': 'Choose how you would like to create your account.',
+  'password.createInstead': 'Create a password instead',
+  'password.forgotLink': 'Forgot Password?',
+  'button.emailLoginLink': 'Email me a login link',
+  'button.emailLoginCode': 'Email me a login code',
+  'button.loginWithoutPassword': 'Login without a password',
+  'password.resendEmail': 'Resend email',
+  'password.emailResent': 'Email resent',
+  'password.breached.title': 'Check your email to set a new password',
+  'password.checkEmail.title': 'Check your email!',
+  'password.dedupe.title': 'Check your email to set a new password!',
+  'password.reset.title': 'Reset your password',
+  'password.reset.loggingIn': 'Logging in...',
+  'password.confirmation.body': 'You have successfully logged in.',
+  'password.luds.minimumLength': 'Must be at least {count} character(s) long',
+  'password.luds.complexity':
+    'Must contain {count} of the following: uppercase letter, lowercase letter, number, symbol',
+  'password.breached':
+    'This password may have been used on a different site that experienced a security issue. Please choose another password.',
+
+  // Crypto screens
+  'crypto.continueWithOther': 'Continue with other Crypto Wallet',
+  'crypto.setupNew': 'Set up a new crypto wallet',
+  'crypto.connecting': 'Connecting to your wallet...',
+  'crypto.signing': 'Completing signature request...',
+  'crypto.error.title': 'Looks like there was an error!',
+  'crypto.error.body':
+    'Your sign in request could not be completed. Use the back arrow to return to the log in screen and try again!',
+
+  // Passkey screens
+  'passkey.registrationStart.title': 'Set up a new Passkey',
+  'passkey.create': 'Create a Passkey',
+  'passkey.skip': 'Skip',
+  'passkey.registrationSuccess.title': 'Passkey successfully created!',
+  'passkey.existing': 'Existing Passkeys',
+  'passkey.delete': 'Delete',
+  'passkey.cancel': 'Cancel',
+  'passkey.deleteWarning': 'Once deleted, the passkey cannot be restored.',
+  'passkey.setupAnother': 'Set up another Passkey',
+  'passkey.done': 'Done',
+  'passkey.confirmation.body': 'Your Passkey has been successfully authenticated.',
+
+  // Watermark
+  'watermark.poweredBy': 'Powered by',
+  'watermark.brand': 'Latch',
+
+  // Errors shown for provider error types (SPEC.md section 8)
+  'error.invalid_email': 'Email format is invalid.',
+  'error.invalid_phone_number':
+    'Phone number format is invalid. Ensure the phone number is in the E.164 format.',
+  'error.unsubscribed_phone_number': 'Phone number is unsubscribed; resubscribe by texting START.',
+  'error.inactive_email': 'The email address is marked as inactive. Try another or contact your admin.',
+  'error.unauthorized_credentials': 'Unauthorized credentials.',
+  'error.user_unauthenticated': 'Must have an active session to call this method.',
+  'error.email_not_found': 'Email not found.',
+  'error.unable_to_auth_magic_link': 'The magic link was already used or expired.',
+  'error.no_user_password': 'Password not found for this user.',
+  'error.breached_password': 'Password appears in the list of breached passwords and must be reset.',
+  'error.reset_password': 'Password must be reset.',
+  'error.oauth_token_not_found': 'OAuth Token could not be found.',
+  'error.invalid_code': 'Code format is invalid.',
+  'error.member_password_not_found': 'Member password not found.',
+  'error.oauth_flow_callback_error': 'Error in the OAuth callback.',
+  'error.unauthorized_action': 'Unauthorized action.',
+  'error.user_lock_limit_reached': 'Too many failed authentication attempts. Please try again later.',
+  'error.invalid_session_token': 'Invalid session token.',
+  'error.session_not_found': 'Session not found.',
+  'error.invalid_phone_number_country_code': 'The country code is invalid, unsupported or disabled.',
+  'error.otp_code_not_found': 'Invalid passcode, please try again.',
+  'error.duplicate_member_phone_number':
+    'A member with that phone number already exists for this organization.',
+  'error.webauthn_registration_not_found':
+    'Passkey registration not found. You may have deleted the passkey from your account but not password manager. Please try again.',
+  'error.passkeyUnknown': 'Unknown error occurred during passkey authentication. Please try again.',
+  'error.duplicatePasskey':
+    'The Passkey cannot be created as it seems to be already registered. It is possible this Passkey was registered on another device but has synced cross-device.',
+  'error.passkeyNotCreated':
+    'Your Passkey was not created. Click “Create a Passkey” to try again or skip without adding a Passkey.',
+  'error.network': 'The sign-in service could not be reached. Check your connection and try again.',
+  'error.unknown': 'Something went wrong. Please try again.',
+
+  // Identity provider
+  'idp.noSession': 'No active session detected. Please log in to continue.',
+  'idp.missingParam':
+    'Required parameter is missing: {param}. Please reach out to the application developer.',
+  'idp.attestFailed': 'Trusted auth token is not verified',
+  'idp.denied': 'Access to the application was denied.',
+  'idp.logout.title': 'Log out?',
+  'idp.logout.body': 'Are you sure you want to log out of your {projectName} account?',
+  'idp.logout.notLoggedOut': 'You have not been logged out. You may close this page.',
+} as const;
+
+export type StringId = keyof typeof en;
+export type Catalogue = Record<StringId, string>;

@@ -1,0 +1,56 @@
+import { cleanup, render } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import { createApiClient, DEFAULT_BOOTSTRAP, type BootstrapData } from '@latch/api';
+import type { LoginConfig, MountState, StylesInput } from '@latch/protocol';
+import { createWidgetStore } from '../state/createWidgetStore';
+import { DEFAULT_MOUNT_STATE } from '../state/widgetAtoms';
+import type { EventLogger } from '../services/eventLog';
+import type { WidgetHost, WidgetServices } from '../services/WidgetServices';
+import { Widget } from '../Widget';
+
+// Vitest runs without globals, so Testing Library cannot register its own cleanup.
+afterEach(cleanup);
+
+export interface WidgetSetup {
+  config?: LoginConfig;
+  styles?: StylesInput;
+  strings?: Record<string, string>;
+  bootstrap?: Partial<BootstrapData>;
+  mount?: Partial<MountState>;
+  fetch?: typeof fetch;
+}
+
+export function createTestServices(fetchImpl?: typeof fetch) {
+  const host = {
+    emitEvent: vi.fn<WidgetHost['emitEvent']>(async () => undefined),
+    reportError: vi.fn<WidgetHost['reportError']>(async () => undefined),
+    setSession: vi.fn<WidgetHost['setSession']>(async () => undefined),
+    clearSession: vi.fn<WidgetHost['clearSession']>(async () => undefined),
+    navigate: vi.fn<WidgetHost['navigate']>(async () => ({ accepted: true })),
+  };
+  const eventLog = { log: vi.fn<EventLogger['log']>(), flush: vi.fn<EventLogger['flush']>() };
+  const api = createApiClient({
+    baseUrl: 'http://auth.test',
+    publicToken: 'public-token-test-widget',
+    fetch: fetchImpl ?? (() => Promise.reject(new TypeError('no network in this test'))),
+  });
+  const services: WidgetServices = { api, host, eventLog };
+  return { services, host, eventLog };
+}
+
+/** Renders the real widget root with a fresh store, as the frame does. */
+export function renderWidget(setup: WidgetSetup = {}) {
+  const store = createWidgetStore({
+    mount: {
+      ...DEFAULT_MOUNT_STATE,
+      config: setup.config ?? { products: ['emailMagicLinks'] },
+      styles: setup.styles ?? {},
+      strings: setup.strings ?? {},
+      ...setup.mount,
+    },
+    bootstrap: { ...DEFAULT_BOOTSTRAP, ...setup.bootstrap },
+  });
+  const test = createTestServices(setup.fetch);
+  const view = render(<Widget store={store} services={test.services} />);
+  return { ...view, ...test, store };
+}

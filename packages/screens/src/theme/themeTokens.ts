@@ -1,0 +1,83 @@
+import type { ValueForm } from './valueForms';
+
+/**
+ * Each themable value: where the host sets it in `styles`, the CSS custom property it becomes,
+ * its value form and its default (SPEC.md section 3 "Theme"). docs/theming.md lists the same table.
+ */
+export interface ThemeToken {
+  path: string;
+  cssVar: `--latch-${string}`;
+  form: ValueForm;
+  fallback: string;
+  /** When unset, takes the value of this other property (v5 semantics: input text follows primary). */
+  sameAs?: `--latch-${string}`;
+}
+
+const PRIMARY = '#19303D';
+
+export const THEME_TOKENS: readonly ThemeToken[] = [
+  { path: 'colors.primary', cssVar: '--latch-primary', form: 'color', fallback: PRIMARY },
+  { path: 'colors.secondary', cssVar: '--latch-secondary', form: 'color', fallback: '#5C727D' },
+  { path: 'colors.success', cssVar: '--latch-success', form: 'color', fallback: '#0C5A56' },
+  { path: 'colors.warning', cssVar: '--latch-warning', form: 'color', fallback: '#FFD94A' },
+  { path: 'colors.error', cssVar: '--latch-error', form: 'color', fallback: '#8B1214' },
+  { path: 'colors.accent', cssVar: '--latch-accent', form: 'color', fallback: '#ECFAFF' },
+  {
+    path: 'fontFamily',
+    cssVar: '--latch-font-family',
+    form: 'fontStack',
+    fallback: 'Arial, Helvetica, sans-serif',
+  },
+  { path: 'typography.fontFamily', cssVar: '--latch-font-family', form: 'fontStack', fallback: '' },
+  { path: 'typography.headerFontSize', cssVar: '--latch-header-font-size', form: 'length', fallback: '24px' },
+  { path: 'typography.bodyFontSize', cssVar: '--latch-body-font-size', form: 'length', fallback: '16px' },
+  { path: 'typography.helperFontSize', cssVar: '--latch-helper-font-size', form: 'length', fallback: '14px' },
+  {
+    path: 'container.backgroundColor',
+    cssVar: '--latch-container-background',
+    form: 'color',
+    fallback: '#FFFFFF',
+  },
+  { path: 'container.borderColor', cssVar: '--latch-container-border', form: 'color', fallback: '#ADBCC5' },
+  { path: 'container.borderRadius', cssVar: '--latch-container-radius', form: 'length', fallback: '8px' },
+  { path: 'container.width', cssVar: '--latch-container-width', form: 'length', fallback: '400px' },
+  ...button('primary', '#19303D', '#FFFFFF', '#19303D'),
+  ...button('secondary', '#FFFFFF', '#19303D', '#19303D'),
+  ...button('disabled', '#F3F5F6', '#8296A1', '#F3F5F6'),
+  {
+    path: 'inputs.backgroundColor',
+    cssVar: '--latch-input-background',
+    form: 'color',
+    fallback: 'transparent',
+  },
+  {
+    path: 'inputs.textColor',
+    cssVar: '--latch-input-text',
+    form: 'color',
+    fallback: '',
+    sameAs: '--latch-primary',
+  },
+  {
+    path: 'inputs.placeholderColor',
+    cssVar: '--latch-input-placeholder',
+    form: 'color',
+    fallback: '#8296A1',
+  },
+  { path: 'inputs.borderColor', cssVar: '--latch-input-border', form: 'color', fallback: '#5C727D' },
+  { path: 'inputs.borderRadius', cssVar: '--latch-input-radius', form: 'length', fallback: '4px' },
+];
+
+function button(kind: string, background: string, text: string, border: string): ThemeToken[] {
+  const at = (key: string) => `buttons.${kind}.${key}`;
+  return [
+    {
+      path: at('backgroundColor'),
+      cssVar: `--latch-button-${kind}-background`,
+      form: 'color',
+      fallback: background,
+    },
+    { path: at('textColor'), cssVar: `--latch-button-${kind}-text`, form: 'color', fallback: text },
+    { path: at('borderColor'), cssVar: `--latch-button-${kind}-border`, form: 'color', fallback: border },
+    { path: at('borderRadius'), cssVar: `--latch-button-${kind}-radius`, form: 'length', fallback: '4px' },
+  ];
+}
