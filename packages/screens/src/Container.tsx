@@ -15,6 +15,7 @@ import {
 } from './state/widgetAtoms';
 import { pickStyle, resolveTheme } from './theme/themeVars';
 import { useColorScheme } from './theme/useColorScheme';
+import { ToastLayer } from './toast/ToastLayer';
 import './styles/widget.css';
 
 /** The themed card: spinner while loading, else the current screen; watermark and live region. */
@@ -39,6 +40,7 @@ export function Container() {
         <WatermarkIfShown />
       </div>
       <LiveRegion />
+      <ToastLayer />
     </div>
   );
 }

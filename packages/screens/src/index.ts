@@ -22,3 +22,5 @@ export { isColor, isLength, isFontStack, isImageUrl } from './theme/valueForms';
 export { API_ERROR_STRINGS, describeError } from './errors/errorMessage';
 export { createEventLogger, type EventLogger, type EventLogName } from './services/eventLog';
 export type { WidgetServices, WidgetHost } from './services/WidgetServices';
+export { useToast } from './toast/useToast';
+export { TOAST_DURATIONS, MAX_TOASTS, showToastAtom, type ToastKind } from './toast/toastAtoms';
