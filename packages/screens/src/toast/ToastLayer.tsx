@@ -1,18 +1,13 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { pendingToastsAtom, takeToastsAtom } from './toastAtoms';
+import { lazy, Suspense } from 'react';
+import { pendingToastsAtom, takeToastsAtom, toastsActivatedAtom } from './toastAtoms';
 
 // react-toastify is loaded only once a screen shows its first toast, off the initial bundle.
 const ToastOutlet = lazy(() => import('./ToastOutlet'));
 
 /** Mounts the toast container the first time a toast is requested, then feeds it. */
 export function ToastLayer() {
-  const pending = useAtomValue(pendingToastsAtom);
-  const [active, setActive] = useState(false);
-  useEffect(() => {
-    if (pending.length > 0) setActive(true);
-  }, [pending]);
-  if (!active) return null;
+  if (!useAtomValue(toastsActivatedAtom)) return null;
   return (
     <Suspense fallback={null}>
       <ToastFeeder />

@@ -19,12 +19,17 @@ export interface ToastRequest {
 }
 
 const pendingBase = atom<ToastRequest[]>([]);
+const activatedBase = atom(false);
 let nextId = 1;
 
 /** Toasts asked for but not yet handed to the toast layer (it loads lazily on the first one). */
 export const pendingToastsAtom = atom((get) => get(pendingBase));
 
+/** True from the first toast on: the toast layer stays mounted so running toasts keep their timers. */
+export const toastsActivatedAtom = atom((get) => get(activatedBase));
+
 export const showToastAtom = atom(null, (get, set, toast: { kind: ToastKind; message: string }) => {
+  set(activatedBase, true);
   set(pendingBase, [...get(pendingBase), { id: nextId++, ...toast }]);
 });
 
