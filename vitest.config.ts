@@ -7,7 +7,13 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['packages/{api,protocol}/src/**/*.test.ts', 'apps/provider/{src,test}/**/*.test.ts', 'msw/src/**/*.test.ts'],
+          include: [
+            'packages/{api,protocol}/src/**/*.test.ts',
+            'apps/provider/{src,test}/**/*.test.ts',
+            'msw/src/**/*.test.ts',
+          ],
+          // Starts a throwaway PostgreSQL so provider storage tests run on PGlite and PostgreSQL.
+          globalSetup: ['apps/provider/test/globalSetup.ts'],
         },
       },
       {

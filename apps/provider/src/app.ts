@@ -1,0 +1,24 @@
+import { Hono } from 'hono';
+import { sdkCors } from './http/cors';
+import { resolveServices, type AppDeps, type AppEnv } from './http/deps';
+import { handleError, handleNotFound } from './http/errorHandling';
+import { requestId } from './http/requestId';
+import { registerRoutes } from './http/route';
+import { devRoutes, homeRoutes } from './routes/dev';
+import { frameRoute } from './routes/frame';
+import { SDK_ROUTES } from './routes/sdk';
+import { staticRoutes } from './routes/static';
+
+/** The whole auth origin as a hono app; `main.ts` serves it, tests call `app.request()` in-process. */
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const services = resolveServices(deps);
+  const app = new Hono<AppEnv>();
+  app.use('*', requestId());
+  app.use('/sdk/v1/*', sdkCors(services));
+  registerRoutes(app, '/sdk/v1', SDK_ROUTES, services);
+  registerRoutes(app, '', [...staticRoutes, frameRoute, ...homeRoutes], services);
+  if (services.devRoutes) registerRoutes(app, '', devRoutes, services);
+  app.onError(handleError(services.logger));
+  app.notFound(handleNotFound);
+  return app;
+}

@@ -1,0 +1,76 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { testProject } from '../../test/testConfig';
+import { ConfigError, loadConfig, loadConfigFile } from './loadConfig';
+
+const dir = mkdtempSync(join(tmpdir(), 'latch-config-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const write = (name: string, text: string): string => {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+};
+
+describe('loadConfigFile', () => {
+  it('names the file and the JSON path of the first problem', () => {
+    const path = write(
+      'latch.config.json',
+      JSON.stringify({ projects: [testProject({ authorized_origins: ['http://a.test', 'http://x/'] })] }),
+    );
+    expect(() => loadConfigFile(path)).toThrow(
+      new ConfigError(
+        `${path}: projects[0].authorized_origins[1]: "http://x/" is not an origin (no path allowed)`,
+      ),
+    );
+  });
+
+  it('reports invalid JSON and unreadable files', () => {
+    expect(() => loadConfigFile(write('broken.json', '{"projects": ['))).toThrow(
+      /broken\.json: is not valid JSON/,
+    );
+    expect(() => loadConfigFile(join(dir, 'missing.json'))).toThrow(/missing\.json: cannot be read/);
+  });
+});
+
+describe('loadConfig without LATCH_CONFIG', () => {
+  it('writes a default dev project on first start and reuses it afterwards', () => {
+    const dataDir = join(dir, 'data');
+    const first = loadConfig({ dataDir });
+    expect(first.created).toBe(true);
+    expect(first.path).toBe(join(dataDir, 'latch.config.json'));
+    expect(statSync(first.path).mode & 0o077).toBe(0);
+    const [project] = first.config.projects;
+    expect(project?.public_token).toMatch(/^public-token-test-[0-9a-f-]{36}$/);
+    expect(project?.project_id).toMatch(/^project-test-[0-9a-f-]{36}$/);
+    expect(project?.secret).toMatch(/^secret-test-[A-Za-z0-9_-]{32}$/);
+    expect(project).toMatchObject({
+      test: true,
+      display_watermark: true,
+      password_policy: { type: 'zxcvbn' },
+      authorized_origins: ['http://127.0.0.1:3000', 'http://localhost:3000'],
+      redirect_urls: [
+        'http://127.0.0.1:3000/',
+        'http://127.0.0.1:3000/authenticate',
+        'http://127.0.0.1:3000/reset-password',
+        'http://localhost:3000/',
+        'http://localhost:3000/authenticate',
+        'http://localhost:3000/reset-password',
+      ],
+    });
+    const second = loadConfig({ dataDir });
+    expect(second).toEqual({ ...first, created: false });
+    expect(JSON.parse(readFileSync(first.path, 'utf8'))).toEqual(first.config);
+  });
+
+  it('uses LATCH_CONFIG when given and never writes a default next to it', () => {
+    const path = write('given.json', JSON.stringify({ projects: [testProject()] }));
+    const dataDir = join(dir, 'unused');
+    expect(loadConfig({ configPath: path, dataDir }).config.projects[0]?.public_token).toBe(
+      testProject().public_token,
+    );
+    expect(existsSync(dataDir)).toBe(false);
+  });
+});

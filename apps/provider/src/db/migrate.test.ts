@@ -1,0 +1,85 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { DB_KINDS, createPostgresDatabase, openTestDb } from '../../test/testDatabases';
+import type { Db } from './Db';
+import { migrate, readMigrations } from './migrate';
+import { openPostgresDb } from './postgres';
+
+const FOUNDATION_TABLES = [
+  'events',
+  'one_time_tokens',
+  'outbox',
+  'schema_migrations',
+  'sessions',
+  'signing_keys',
+  'user_emails',
+  'user_phone_numbers',
+  'users',
+];
+
+describe.each(DB_KINDS)('storage on %s', (kind) => {
+  const opened: Db[] = [];
+  const open = async () => {
+    const db = await openTestDb(kind);
+    opened.push(db);
+    return db;
+  };
+  afterAll(async () => {
+    await Promise.all(opened.map((db) => db.close()));
+  });
+
+  it('creates the foundation tables once; a second run applies nothing', async () => {
+    const db = await open();
+    expect(await migrate(db)).toEqual(readMigrations().map((m) => m.version));
+    expect(await migrate(db)).toEqual([]);
+    const tables = await db.query<{ table_name: string }>(
+      "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name",
+    );
+    expect(tables.map((t) => t.table_name)).toEqual(FOUNDATION_TABLES);
+    expect(await db.query('SELECT version, name FROM schema_migrations')).toEqual([
+      { version: '001', name: 'foundation' },
+    ]);
+  }, 60_000);
+
+  // One scratch database for the tests that need no migrated schema.
+  let scratch: Promise<Db> | undefined;
+  const openScratch = () => (scratch ??= open());
+
+  it('commits a transaction that resolves and rolls back one that throws', async () => {
+    const db = await openScratch();
+    await db.exec('CREATE TABLE t (v text)');
+    await db.transaction((tx) => tx.query("INSERT INTO t VALUES ('kept')"));
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query("INSERT INTO t VALUES ('dropped')");
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    expect(await db.query('SELECT v FROM t')).toEqual([{ v: 'kept' }]);
+    expect(await db.query('SELECT count(*) AS n FROM t')).toEqual([{ n: 1 }]);
+  }, 60_000);
+
+  it('rolls back a failing migration entirely', async () => {
+    const db = await openScratch();
+    const broken = [
+      { version: '001', name: 'ok', sql: 'CREATE TABLE a (id int);' },
+      { version: '002', name: 'bad', sql: 'CREATE TABLE b (id int); SELECT no_such_function();' },
+    ];
+    await expect(migrate(db, broken)).rejects.toThrow();
+    expect(await db.query("SELECT to_regclass('a') AS a, to_regclass('schema_migrations') AS m")).toEqual([
+      { a: null, m: null },
+    ]);
+  }, 60_000);
+});
+
+describe('two processes on one PostgreSQL database', () => {
+  it('migrate concurrently without conflict: one applies, the other waits and applies nothing', async () => {
+    const url = await createPostgresDatabase();
+    const [a, b] = [openPostgresDb(url), openPostgresDb(url)];
+    try {
+      const results = await Promise.all([migrate(a), migrate(b)]);
+      expect(results.map((r) => r.length).sort()).toEqual([0, readMigrations().length]);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  }, 60_000);
+});

@@ -1,0 +1,56 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Db } from './Db';
+
+export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../migrations');
+
+/** Any fixed number: every provider process takes the same lock before it migrates. */
+const MIGRATION_LOCK_KEY = 74_128_301;
+
+export interface Migration {
+  version: string;
+  name: string;
+  sql: string;
+}
+
+export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.sql'))
+    .sort()
+    .map((file) => {
+      const match = /^(\d{3})_([a-z0-9_]+)\.sql$/.exec(file);
+      if (!match?.[1] || !match[2])
+        throw new Error(`${join(dir, file)}: migration files are named NNN_name.sql`);
+      return { version: match[1], name: match[2], sql: readFileSync(join(dir, file), 'utf8') };
+    });
+}
+
+/**
+ * Applies pending migrations in order, in one transaction, under an advisory lock so two processes
+ * starting on one database take turns. Answers the versions it applied.
+ */
+export async function migrate(db: Db, migrations: Migration[] = readMigrations()): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+    await tx.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version text PRIMARY KEY,
+      name text NOT NULL,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`);
+    const done = new Set(
+      (await tx.query<{ version: string }>('SELECT version FROM schema_migrations')).map((r) => r.version),
+    );
+    const applied: string[] = [];
+    for (const migration of migrations) {
+      if (done.has(migration.version)) continue;
+      await tx.exec(migration.sql);
+      await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [
+        migration.version,
+        migration.name,
+      ]);
+      applied.push(migration.version);
+    }
+    return applied;
+  });
+}

@@ -1,0 +1,36 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Db } from './Db';
+import { openPGliteDb } from './pglite';
+import { openPostgresDb } from './postgres';
+
+/** PostgreSQL when `databaseUrl` is set, else PGlite under `<dataDir>/pglite`. */
+export async function openDb({
+  databaseUrl,
+  dataDir,
+}: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+}): Promise<Db> {
+  if (databaseUrl) return openPostgresDb(databaseUrl);
+  const dir = join(dataDir, 'pglite');
+  mkdirSync(dir, { recursive: true });
+  return openPGliteDb(dir);
+}
+
+/** Where the data lives, for the start-up line (never prints a password). */
+export function describeStorage({
+  databaseUrl,
+  dataDir,
+}: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+}): string {
+  if (!databaseUrl) return `PGlite in ${join(dataDir, 'pglite')}`;
+  try {
+    const url = new URL(databaseUrl);
+    return `PostgreSQL at ${url.hostname}${url.port ? `:${url.port}` : ''}${url.pathname}`;
+  } catch {
+    return 'PostgreSQL (DATABASE_URL)';
+  }
+}

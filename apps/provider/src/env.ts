@@ -1,0 +1,39 @@
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ConfigError } from './config/loadConfig';
+
+// Path arithmetic, not `new URL(..)`: under happy-dom (msw in component tests) URL is not Node's.
+const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export interface ProviderEnv {
+  port: number;
+  host: string | undefined;
+  authOrigin: string;
+  configPath: string | undefined;
+  dataDir: string;
+  databaseUrl: string | undefined;
+}
+
+/** The provider's settings from the environment (docs/provider-config.md lists them). */
+export function readEnv(env: NodeJS.ProcessEnv = process.env): ProviderEnv {
+  const port = Number(env['PORT'] ?? '4000');
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new ConfigError(`PORT: ${JSON.stringify(env['PORT'])} is not a port number`);
+  const authOrigin = (env['LATCH_AUTH_ORIGIN'] || `http://localhost:${port}`).replace(/\/+$/, '');
+  if (!URL.canParse(authOrigin) || new URL(authOrigin).origin !== authOrigin) {
+    throw new ConfigError(
+      `LATCH_AUTH_ORIGIN: ${JSON.stringify(authOrigin)} is not an origin like "http://localhost:4000"`,
+    );
+  }
+  const dataDir = env['LATCH_DATA_DIR'] || '.latch/data';
+  return {
+    port,
+    host: env['HOST'] || undefined,
+    authOrigin,
+    configPath: env['LATCH_CONFIG'] ? resolve(env['LATCH_CONFIG']) : undefined,
+    dataDir: isAbsolute(dataDir)
+      ? dataDir
+      : resolve(env['LATCH_DATA_DIR'] ? process.cwd() : REPO_ROOT, dataDir),
+    databaseUrl: env['DATABASE_URL'] || undefined,
+  };
+}

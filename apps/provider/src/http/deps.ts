@@ -1,0 +1,67 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { LatchConfig, ProjectConfig } from '../config/configSchema';
+import type { Db } from '../db/Db';
+import { consoleLogger, type Logger } from './logger';
+import { indexProjects, type ProjectIndex } from './projects';
+import type { BasicCredentials } from './basicAuth';
+
+export interface DistPaths {
+  /** Folder with `loader.js` and `loader.mjs` (apps/loader/dist). */
+  loaderDir: string;
+  /** Folder with `index.html` and `assets/` (apps/frame/dist). */
+  frameDir: string;
+}
+
+/** What `createApp` needs; everything else has a default. */
+export interface AppDeps {
+  config: LatchConfig;
+  db: Db;
+  /** The provider's public origin, e.g. `http://localhost:4000`; the frame's API base URL. */
+  authOrigin: string;
+  dist?: Partial<DistPaths>;
+  logger?: Logger;
+  /** Serve /dev/* (inbox, project list). Default true; only test projects are ever shown. */
+  devRoutes?: boolean;
+}
+
+/** The dependencies every route receives. */
+export interface Services {
+  config: LatchConfig;
+  projects: ProjectIndex;
+  db: Db;
+  authOrigin: string;
+  dist: DistPaths;
+  logger: Logger;
+  devRoutes: boolean;
+}
+
+// Path arithmetic, not `new URL(..)`: under happy-dom (msw in component tests) URL is not Node's.
+const HERE = dirname(fileURLToPath(import.meta.url));
+
+export const DEFAULT_DIST: DistPaths = {
+  loaderDir: join(HERE, '../../../loader/dist'),
+  frameDir: join(HERE, '../../../frame/dist'),
+};
+
+export function resolveServices(deps: AppDeps): Services {
+  return {
+    config: deps.config,
+    projects: indexProjects(deps.config),
+    db: deps.db,
+    authOrigin: deps.authOrigin.replace(/\/+$/, ''),
+    dist: { ...DEFAULT_DIST, ...deps.dist },
+    logger: deps.logger ?? consoleLogger,
+    devRoutes: deps.devRoutes ?? true,
+  };
+}
+
+/** Hono's per-request variables. */
+export interface AppEnv {
+  Variables: {
+    requestId: string;
+    /** The project named by the Basic auth user or the path token; set on /sdk/v1 by the CORS step. */
+    project: ProjectConfig | undefined;
+    credentials: BasicCredentials | undefined;
+  };
+}

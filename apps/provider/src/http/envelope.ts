@@ -1,0 +1,40 @@
+import type { ErrorEnvelope, ErrorType, ResponseMeta } from '@latch/api';
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { AppEnv } from './deps';
+
+/** Each error type has an anchor in docs/errors.md; the published copy lives here. */
+export const ERROR_DOCS_URL = 'https://latch.dev/docs/errors';
+
+export const errorUrl = (errorType: string): string => `${ERROR_DOCS_URL}#${errorType}`;
+
+export function errorEnvelope(
+  requestId: string,
+  error_type: ErrorType,
+  status: number,
+  message: string,
+): ErrorEnvelope {
+  return {
+    status_code: status,
+    request_id: requestId,
+    error_type,
+    error_message: message,
+    error_url: errorUrl(error_type),
+  };
+}
+
+/** The API.md error envelope, fields at the top level. */
+export function errorResponse(
+  c: Context<AppEnv>,
+  error_type: ErrorType,
+  status: number,
+  message: string,
+): Response {
+  return c.json(errorEnvelope(c.var.requestId, error_type, status, message), status as ContentfulStatusCode);
+}
+
+/** The API.md success envelope: the payload under `data`, with `request_id` and `status_code`. */
+export function successResponse<T extends object>(c: Context<AppEnv>, data: T, status = 200): Response {
+  const meta: ResponseMeta = { request_id: c.var.requestId, status_code: status };
+  return c.json({ data: { ...data, ...meta } }, status as ContentfulStatusCode);
+}

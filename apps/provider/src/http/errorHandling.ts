@@ -1,0 +1,30 @@
+import type { ErrorHandler, NotFoundHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { ApiFailure } from './ApiFailure';
+import type { AppEnv } from './deps';
+import { errorResponse } from './envelope';
+import type { Logger } from './logger';
+import { REQUEST_ID_HEADER } from './requestId';
+
+/** Known failures answer their envelope; anything else is logged and answered as a 500 envelope. */
+export const handleError =
+  (logger: Logger): ErrorHandler<AppEnv> =>
+  (error, c) => {
+    // Thrown before the request id middleware ran (should not happen, but never answer without one).
+    if (!c.var.requestId) c.set('requestId', 'request-id-test-unknown');
+    c.header(REQUEST_ID_HEADER, c.var.requestId);
+    if (error instanceof ApiFailure) return errorResponse(c, error.error_type, error.status, error.message);
+    if (error instanceof HTTPException && error.status < 500) {
+      return errorResponse(c, 'bad_request', error.status, error.message || 'The request could not be read.');
+    }
+    logger.error(`${c.var.requestId} ${c.req.method} ${c.req.path} failed:`, error);
+    return errorResponse(
+      c,
+      'internal_server_error',
+      500,
+      'Something went wrong on our side. Please try again.',
+    );
+  };
+
+export const handleNotFound: NotFoundHandler<AppEnv> = (c) =>
+  errorResponse(c, 'not_found', 404, `No route matches ${c.req.method} ${c.req.path}.`);

@@ -1,0 +1,120 @@
+import type { SdkBody, SdkOperation, SdkPathEndpoints, SdkResponse } from '@latch/api';
+import type { Context, Hono } from 'hono';
+import type { ProjectConfig } from '../config/configSchema';
+import type { Schema } from '../validate';
+import { ApiFailure } from './ApiFailure';
+import { sessionTokenOf, type BasicCredentials } from './basicAuth';
+import type { AppEnv, Services } from './deps';
+import { errorResponse, successResponse } from './envelope';
+import { parseBody } from './parseBody';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RouteInput<B> {
+  c: Context<AppEnv>;
+  body: B;
+  project: ProjectConfig;
+  services: Services;
+  credentials: BasicCredentials | undefined;
+  /** The session token from the Basic auth password, when it is not just the public token. */
+  sessionToken: string | null;
+}
+
+/** One endpoint: method, hono path (`/users/:id`) under its prefix, and how to run it. */
+export interface Route {
+  method: Method;
+  path: string;
+  run(c: Context<AppEnv>, services: Services): Promise<Response>;
+}
+
+/** The project the CORS step resolved; an SDK call without a known public token stops here. */
+export function requireProject(c: Context<AppEnv>): ProjectConfig {
+  const project = c.var.project;
+  if (project) return project;
+  if (c.var.credentials || c.req.param('public_token')) {
+    throw new ApiFailure('invalid_public_token', 401, 'The public token is not a token of any project.');
+  }
+  throw new ApiFailure(
+    'unauthorized_credentials',
+    401,
+    'Send Authorization: Basic base64(public_token:secret).',
+  );
+}
+
+/** A JSON endpoint: the body is validated by `schema`, the result answered in the success envelope. */
+export function route<B, R extends object>(
+  method: Method,
+  path: string,
+  schema: Schema<B> | null,
+  handle: (input: RouteInput<B>) => Promise<R>,
+  { status = 200 }: { status?: number } = {},
+): Route {
+  return {
+    method,
+    path,
+    async run(c, services) {
+      const project = requireProject(c);
+      const body = (schema ? await parseBody(c, schema) : undefined) as B;
+      const credentials = c.var.credentials;
+      const data = await handle({
+        c,
+        body,
+        project,
+        services,
+        credentials,
+        sessionToken: sessionTokenOf(credentials),
+      });
+      return successResponse(c, data, status);
+    },
+  };
+}
+
+const split = (operation: string): [Method, string] => {
+  const [method, path] = operation.split(' ') as [Method, string];
+  return [method, path.replace(/\{(\w+)\}/g, ':$1')];
+};
+
+/** `route` typed against the API contract: body and response must match `SdkEndpoints[operation]`. */
+export const sdkRoute = <K extends SdkOperation>(
+  operation: K,
+  schema: Schema<SdkBody<K>> | null,
+  handle: (input: RouteInput<SdkBody<K>>) => Promise<SdkResponse<K>>,
+): Route => route(...split(operation), schema, handle);
+
+export const sdkPathRoute = <K extends keyof SdkPathEndpoints>(
+  operation: K,
+  schema: Schema<SdkPathEndpoints[K]['body']> | null,
+  handle: (input: RouteInput<SdkPathEndpoints[K]['body']>) => Promise<SdkPathEndpoints[K]['response']>,
+): Route => route(...split(operation), schema, handle);
+
+/** Registers routes under `prefix`; a known path with another method answers 405 with `Allow`. */
+export function registerRoutes(
+  app: Hono<AppEnv>,
+  prefix: string,
+  routes: readonly Route[],
+  services: Services,
+): void {
+  const methods = new Map<string, Method[]>();
+  for (const r of routes) {
+    app.on(r.method, `${prefix}${r.path}`, (c) => r.run(c, services));
+    methods.set(r.path, [...(methods.get(r.path) ?? []), r.method]);
+  }
+  for (const [path, allowed] of methods) {
+    app.all(`${prefix}${path}`, (c) => {
+      c.header('Allow', allowed.join(', '));
+      return errorResponse(
+        c,
+        'method_not_allowed',
+        405,
+        `${c.req.method} is not allowed here; use ${allowed.join(' or ')}.`,
+      );
+    });
+  }
+}
+
+/** A non-JSON endpoint (static files, HTML pages) that still gets 405 handling from `registerRoutes`. */
+export const rawRoute = (
+  method: Method,
+  path: string,
+  run: (c: Context<AppEnv>, services: Services) => Response | Promise<Response>,
+): Route => ({ method, path, run: async (c, services) => run(c, services) });

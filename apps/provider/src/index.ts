@@ -1,0 +1,22 @@
+export { createApp } from './app';
+export type { AppDeps, AppEnv, DistPaths } from './http/deps';
+export type { Logger } from './http/logger';
+export { consoleLogger, silentLogger } from './http/logger';
+export { ApiFailure } from './http/ApiFailure';
+export type { Db, Queryable, Row } from './db/Db';
+export { openPGliteDb } from './db/pglite';
+export { openPostgresDb } from './db/postgres';
+export { openDb } from './db/openDb';
+export { migrate, readMigrations } from './db/migrate';
+export { parseConfig } from './config/parseConfig';
+export { ConfigError, loadConfig, loadConfigFile } from './config/loadConfig';
+export { createDefaultConfig } from './config/defaultConfig';
+export type {
+  LatchConfig,
+  ProjectConfig,
+  OAuthProviderConfig,
+  ConnectedAppConfig,
+  PasswordPolicy,
+} from './config/configSchema';
+export { listMessages, enqueueMessage } from './stores/outbox';
+export type { OutboxMessage, NewMessage } from './stores/outbox';

@@ -1,0 +1,43 @@
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { ConfigError, loadConfig } from './config/loadConfig';
+import { describeStorage, openDb } from './db/openDb';
+import { migrate } from './db/migrate';
+import { readEnv, type ProviderEnv } from './env';
+
+async function start(env: ProviderEnv): Promise<void> {
+  const { config, path, created } = loadConfig({ configPath: env.configPath, dataDir: env.dataDir });
+  const db = await openDb(env);
+  const applied = await migrate(db);
+  const app = createApp({ config, db, authOrigin: env.authOrigin });
+  const server = serve(
+    { fetch: app.fetch, port: env.port, ...(env.host ? { hostname: env.host } : {}) },
+    (info) => {
+      console.log(`Latch provider listening on ${env.authOrigin} (port ${info.port})`);
+      console.log(`  config:  ${path}${created ? ' (created with a dev project)' : ''}`);
+      console.log(
+        `  storage: ${describeStorage(env)}${applied.length ? `, migrations applied: ${applied.join(', ')}` : ''}`,
+      );
+      for (const p of config.projects.filter((project) => project.test)) {
+        console.log(`  project: ${p.name}  public_token=${p.public_token}`);
+      }
+    },
+  );
+  const stop = (): void => {
+    server.close(() => void db.close().finally(() => process.exit(0)));
+    // Keep-alive connections can hold close() open; do not hang a Ctrl-C.
+    setTimeout(() => process.exit(0), 2000).unref();
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+try {
+  await start(readEnv());
+} catch (error) {
+  // A bad config or environment stops the server with one line that says what and where.
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(`Latch provider cannot start: ${message}`);
+  if (!(error instanceof ConfigError)) console.error(error);
+  process.exit(1);
+}

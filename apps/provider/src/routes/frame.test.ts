@@ -1,0 +1,89 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FrameBoot } from '@latch/api';
+import { afterAll, describe, expect, it } from 'vitest';
+import { testApp } from '../../test/testApp';
+import { AUTH_ORIGIN, HOST, LIVE_TOKEN, TEST_TOKEN } from '../../test/testConfig';
+
+const frameDir = mkdtempSync(join(tmpdir(), 'latch-frame-'));
+mkdirSync(join(frameDir, 'assets'));
+writeFileSync(
+  join(frameDir, 'index.html'),
+  '<!doctype html><html><head><!--latch-boot--><script type="module" crossorigin src="/frame/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>',
+);
+writeFileSync(join(frameDir, 'assets', 'index-abc.js'), 'console.log(1)');
+afterAll(() => rmSync(frameDir, { recursive: true, force: true }));
+
+const built = () => testApp({ dist: { frameDir, loaderDir: '/nonexistent' } });
+
+function cspDirectives(response: Response): Map<string, string> {
+  const csp = response.headers.get('Content-Security-Policy') ?? '';
+  return new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name ?? '', values.join(' ')]),
+  );
+}
+
+describe('GET /frame/{kind}', () => {
+  it('renders the frame with the boot JSON, a nonce and the security headers', async () => {
+    const response = await built().app.request(`/frame/login?public_token=${TEST_TOKEN}&v=1&config=%7B%7D`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Content-Type')).toBe('text/html; charset=utf-8');
+    expect(response.headers.get('Referrer-Policy')).toBe('no-referrer');
+    expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff');
+    expect(response.headers.get('Cache-Control')).toBe('no-store');
+
+    const csp = cspDirectives(response);
+    expect(csp.get('frame-ancestors')).toBe(`${HOST} http://localhost:3000`);
+    expect(csp.get('default-src')).toBe("'none'");
+    expect(csp.get('connect-src')).toBe(`'self' ${AUTH_ORIGIN}`);
+    expect(csp.get('base-uri')).toBe("'none'");
+    const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(csp.get('script-src') ?? '')?.[1];
+    expect(nonce).toBeTruthy();
+
+    const html = await response.text();
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts).toHaveLength(2);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    const json = /<script[^>]*id="latch-boot">(.*?)<\/script>/.exec(html)?.[1] ?? '';
+    const boot = JSON.parse(json) as FrameBoot;
+    expect(boot).toMatchObject({
+      publicToken: TEST_TOKEN,
+      apiBaseUrl: AUTH_ORIGIN,
+      allowedOrigins: [HOST, 'http://localhost:3000'],
+      bootstrap: { project_name: 'Test Project', vertical: 'CONSUMER' },
+    });
+  });
+
+  it('uses a fresh nonce per response and each project’s own origins', async () => {
+    const { app } = built();
+    const a = await app.request(`/frame/login?public_token=${TEST_TOKEN}`);
+    const b = await app.request(`/frame/reset-password?public_token=${LIVE_TOKEN}`);
+    expect(cspDirectives(a).get('script-src')).not.toBe(cspDirectives(b).get('script-src'));
+    expect(cspDirectives(b).get('frame-ancestors')).toBe('https://other.example');
+  });
+
+  it('answers 404 HTML that cannot be framed for an unknown token, a missing token or kind', async () => {
+    const { app } = built();
+    for (const path of [
+      '/frame/login?public_token=public-token-test-nope',
+      '/frame/login',
+      `/frame/admin?public_token=${TEST_TOKEN}`,
+    ]) {
+      const response = await app.request(path);
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get('Content-Type')).toMatch(/^text\/html/);
+      expect(cspDirectives(response).get('frame-ancestors')).toBe("'none'");
+    }
+  });
+
+  it('answers 503 "run npm run build" when the frame is not built', async () => {
+    const response = await testApp().app.request(`/frame/login?public_token=${TEST_TOKEN}`);
+    expect(response.status).toBe(503);
+    expect(await response.text()).toContain('npm run build');
+    expect(cspDirectives(response).get('frame-ancestors')).toBe("'none'");
+  });
+});

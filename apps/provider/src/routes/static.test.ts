@@ -1,0 +1,58 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { testApp } from '../../test/testApp';
+
+const root = mkdtempSync(join(tmpdir(), 'latch-static-'));
+const loaderDir = join(root, 'loader');
+const frameDir = join(root, 'frame');
+mkdirSync(loaderDir);
+mkdirSync(join(frameDir, 'assets'), { recursive: true });
+writeFileSync(join(loaderDir, 'loader.js'), 'var Latch={};');
+writeFileSync(join(loaderDir, 'loader.mjs'), 'export {};');
+writeFileSync(join(frameDir, 'assets', 'index-abc.css'), 'body{}');
+writeFileSync(join(root, 'secret.txt'), 'secret');
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const { app } = testApp({ dist: { loaderDir, frameDir } });
+
+describe('static files', () => {
+  it.each(['/loader.js', '/loader.mjs'])(
+    'serves %s as JavaScript, briefly cached, to any origin',
+    async (path) => {
+      const response = await app.request(path);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('Content-Type')).toBe('text/javascript; charset=utf-8');
+      expect(response.headers.get('Cache-Control')).toBe('public, max-age=300');
+      expect(response.headers.get('Access-Control-Allow-Origin')).toBe('*');
+    },
+  );
+
+  it('serves frame assets as immutable', async () => {
+    const response = await app.request('/frame/assets/index-abc.css');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Content-Type')).toBe('text/css; charset=utf-8');
+    expect(response.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('never serves a file outside the assets folder', async () => {
+    for (const path of [
+      '/frame/assets/../index.html',
+      '/frame/assets/%2e%2e/%2e%2e/secret.txt',
+      '/frame/assets/.hidden',
+      '/frame/assets/nope.js',
+    ]) {
+      expect((await app.request(path)).status, path).toBe(404);
+    }
+  });
+
+  it('answers 503 "run npm run build" when the builds are missing', async () => {
+    const bare = testApp().app;
+    for (const path of ['/loader.js', '/frame/assets/index-abc.js']) {
+      const response = await bare.request(path);
+      expect(response.status, path).toBe(503);
+      expect(await response.text()).toContain('npm run build');
+    }
+  });
+});

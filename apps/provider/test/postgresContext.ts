@@ -1,0 +1,11 @@
+/** What the vitest global setup hands to test files (see globalSetup.ts). */
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Superuser URL of the throwaway PostgreSQL cluster, or null when it could not start. */
+    postgresUrl: string | null;
+    /** Why there is no cluster: the PostgreSQL suites fail with this message. */
+    postgresError: string | null;
+  }
+}
+
+export {};

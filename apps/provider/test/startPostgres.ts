@@ -1,0 +1,88 @@
+import { execFileSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface RunningPostgres {
+  url: string;
+  stop(): void;
+}
+
+/** `LATCH_PG_BIN`, else the newest Debian-style `/usr/lib/postgresql/<v>/bin` that has initdb. */
+export function findPostgresBin(): string | null {
+  const fromEnv = process.env['LATCH_PG_BIN'];
+  if (fromEnv) return existsSync(join(fromEnv, 'initdb')) ? fromEnv : null;
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return null;
+  const versions = readdirSync(root)
+    .filter((v) => existsSync(join(root, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions[0] ? join(root, versions[0], 'bin') : null;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts a throwaway cluster on a free port; PostgreSQL refuses root, so root runs it as `postgres`. */
+export async function startPostgres(bin: string): Promise<RunningPostgres> {
+  const dir = mkdtempSync(join(tmpdir(), 'latch-pg-'));
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
+    chownSync(dir, uid, gid);
+  }
+  const run = (tool: string, args: string[]): void => {
+    const [file, argv] = asRoot
+      ? ['runuser', ['-u', 'postgres', '--', join(bin, tool), ...args]]
+      : [join(bin, tool), args];
+    execFileSync(file, argv, { stdio: 'pipe', encoding: 'utf8' });
+  };
+  const data = join(dir, 'data');
+  const port = await freePort();
+  try {
+    run('initdb', [
+      '-D',
+      data,
+      '-U',
+      'postgres',
+      '-A',
+      'trust',
+      '-E',
+      'UTF8',
+      '--no-sync',
+      '--no-instructions',
+    ]);
+    const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
+    run('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-o', options, '-w', '-t', '60', 'start']);
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    const stderr = error instanceof Error && 'stderr' in error ? String(error.stderr) : '';
+    throw new Error(
+      `PostgreSQL did not start: ${error instanceof Error ? error.message : String(error)}\n${stderr}`,
+      {
+        cause: error,
+      },
+    );
+  }
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop() {
+      try {
+        run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}

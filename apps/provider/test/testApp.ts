@@ -1,0 +1,57 @@
+import type { AppDeps } from '../src/http/deps';
+import { createApp } from '../src/app';
+import type { Db } from '../src/db/Db';
+import type { Logger } from '../src/http/logger';
+import { AUTH_ORIGIN, basic, testConfig, TEST_TOKEN } from './testConfig';
+
+/** For tests that never reach storage: any query is a test bug. */
+export const unusedDb: Db = {
+  kind: 'pglite',
+  query: () => Promise.reject(new Error('this test must not query the database')),
+  exec: () => Promise.reject(new Error('this test must not query the database')),
+  transaction: () => Promise.reject(new Error('this test must not query the database')),
+  close: () => Promise.resolve(),
+};
+
+export interface CapturingLogger extends Logger {
+  errors: string[];
+}
+
+export function capturingLogger(): CapturingLogger {
+  const errors: string[] = [];
+  return { errors, info: () => undefined, error: (message) => void errors.push(message) };
+}
+
+export function testApp(overrides: Partial<AppDeps> = {}) {
+  const logger = capturingLogger();
+  const app = createApp({
+    config: testConfig(),
+    db: unusedDb,
+    authOrigin: AUTH_ORIGIN,
+    dist: { loaderDir: '/nonexistent/loader', frameDir: '/nonexistent/frame' },
+    logger,
+    ...overrides,
+  });
+  /** An SDK call as the browser client makes it: Basic auth, JSON, optional Origin. */
+  const sdk = (
+    path: string,
+    {
+      method = 'POST',
+      body,
+      origin,
+      token = TEST_TOKEN,
+    }: { method?: string; body?: string; origin?: string; token?: string } = {},
+  ) => {
+    const headers: Record<string, string> = {
+      Authorization: basic(token),
+      'Content-Type': 'application/json',
+    };
+    if (origin) headers['Origin'] = origin;
+    return app.request(`/sdk/v1${path}`, { method, headers, ...(body === undefined ? {} : { body }) });
+  };
+  return { app, sdk, logger };
+}
+
+/** Reads a response body as JSON, typed loosely for assertions. */
+export const json = async (response: Response): Promise<Record<string, unknown>> =>
+  (await response.json()) as Record<string, unknown>;

@@ -1,0 +1,33 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { Db } from '../src/db/Db';
+import { openPGliteDb } from '../src/db/pglite';
+import { openPostgresDb } from '../src/db/postgres';
+import './postgresContext';
+
+export type DbKind = 'pglite' | 'postgres';
+export const DB_KINDS: readonly DbKind[] = ['pglite', 'postgres'];
+
+/** A fresh, empty PostgreSQL database on the test cluster; throws the setup's reason when there is none. */
+export async function createPostgresDatabase(): Promise<string> {
+  const adminUrl = inject('postgresUrl');
+  if (!adminUrl)
+    throw new Error(`PostgreSQL tests cannot run: ${inject('postgresError') ?? 'no server was started'}`);
+  const name = `latch_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** An empty database of either kind (PGlite in memory, or a new database on the test cluster). */
+export async function openTestDb(kind: DbKind): Promise<Db> {
+  return kind === 'pglite' ? openPGliteDb() : openPostgresDb(await createPostgresDatabase());
+}

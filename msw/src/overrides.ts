@@ -1,0 +1,34 @@
+import type { ErrorType } from '@latch/api';
+import { delay, HttpResponse } from 'msw';
+
+/** What a test puts in place of one operation; `passThrough` still reaches the in-process provider. */
+export type Override = (input: {
+  request: Request;
+  passThrough: () => Promise<Response>;
+}) => Response | Promise<Response>;
+
+/** Answers the API.md error envelope, as the provider would for `error_type`. */
+export const errorResponse =
+  (error_type: ErrorType, status: number, message = `Simulated ${error_type}.`): Override =>
+  () =>
+    HttpResponse.json(
+      {
+        status_code: status,
+        request_id: `request-id-test-msw-${crypto.randomUUID()}`,
+        error_type,
+        error_message: message,
+        error_url: `https://latch.dev/docs/errors#${error_type}`,
+      },
+      { status },
+    );
+
+/** Waits `ms`, then answers what the provider answers (spinners, timeouts, aborts). */
+export const slowResponse =
+  (ms: number): Override =>
+  async ({ passThrough }) => {
+    await delay(ms);
+    return passThrough();
+  };
+
+/** The request fails as if the network were down (`fetch` rejects). */
+export const networkError = (): Override => () => HttpResponse.error();
