@@ -1,6 +1,7 @@
 import type { AuthenticateResponse } from '@latch/api';
 import type { MountKind } from '@latch/protocol';
-import { authenticateByUrl, getSessionManager, type HostSession, type SessionManager } from '@latch/session';
+import type { HostSession } from '@latch/session';
+import { getLazySession, type LoaderSession, type SessionModule } from './lazySession';
 import { mountFrame, type ConnectFrame } from './mountFrame';
 import { httpUrl } from './navigation';
 import type {
@@ -26,7 +27,9 @@ export interface LatchClient {
 export interface ClientEnv {
   scriptOrigin: string;
   connect: ConnectFrame;
-  session?: SessionManager;
+  /** Fetches the session module (dist/loader-session.js) for the client's auth origin. */
+  loadSession(authOrigin: string): Promise<SessionModule>;
+  session?: LoaderSession;
   fetch?: typeof fetch;
   navigateTo?: (url: string) => void;
 }
@@ -47,13 +50,16 @@ export function createLatchClient(publicToken: string, options: ClientOptions, e
       : requireUrl(options.apiBaseUrl, 'apiBaseUrl').href.replace(/\/+$/, '');
   const session =
     env.session ??
-    getSessionManager({
-      publicToken,
-      apiBaseUrl,
-      // An explicit API endpoint may keep sessions in cookies JS cannot read (SPEC.md section 4).
-      customEndpoint: apiBaseUrl !== authOrigin,
-      ...(options.cookieOptions ? { cookieOptions: options.cookieOptions } : {}),
-    });
+    getLazySession(
+      {
+        publicToken,
+        apiBaseUrl,
+        // An explicit API endpoint may keep sessions in cookies JS cannot read (SPEC.md section 4).
+        customEndpoint: apiBaseUrl !== authOrigin,
+        ...(options.cookieOptions ? { cookieOptions: options.cookieOptions } : {}),
+      },
+      () => env.loadSession(authOrigin),
+    );
   const mountEnv = { ...env, publicToken, authOrigin, apiBaseUrl, session };
   const mount = (kind: MountKind) => (mountOptions: unknown) => mountFrame(kind, mountOptions, mountEnv);
   const { getSync, getInfo, getTokens, onChange, authenticate, revoke } = session;
@@ -64,6 +70,6 @@ export function createLatchClient(publicToken: string, options: ClientOptions, e
     mountPasskeyRegistration: mount('passkey-registration'),
     mountIdentityProvider: mount('identity-provider'),
     session: { getSync, getInfo, getTokens, onChange, authenticate, revoke },
-    authenticateByUrl: (request) => authenticateByUrl(session, request),
+    authenticateByUrl: session.authenticateByUrl,
   };
 }

@@ -66,6 +66,13 @@ export function applyFrameStyle(iframe: HTMLIFrameElement, styles: StylesInput):
   style.setProperty('color-scheme', Array.isArray(styles) ? 'light dark' : 'light');
 }
 
+/** The iframe's window, which exists once the iframe is in the document. */
+export function frameWindow(iframe: HTMLIFrameElement): Window {
+  const win = iframe.contentWindow;
+  if (!win) throw new Error('Latch: the frame has no window; is its container in the document?');
+  return win;
+}
+
 /** The sandboxed iframe (ARCHITECTURE.md "Security model", rule 3). */
 export function createIframe(params: FrameParams): HTMLIFrameElement {
   const iframe = document.createElement('iframe');

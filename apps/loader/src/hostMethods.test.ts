@@ -23,7 +23,7 @@ function setup() {
     reportError: vi.fn(),
     setSession: vi.fn(),
     clearSession: vi.fn(),
-    navigate: vi.fn(() => true),
+    navigate: vi.fn(async () => true),
     escape: vi.fn(),
     invalid: vi.fn(),
   } satisfies HostContext;

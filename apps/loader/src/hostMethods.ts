@@ -13,12 +13,13 @@ import {
 export interface HostContext {
   mountState(): MountState;
   resize(height: number): void;
-  emitEvent(event: WidgetEvent): void;
+  emitEvent(event: WidgetEvent): Promise<void>;
   reportError(error: WidgetError): void;
-  setSession(update: SessionUpdate): void;
-  clearSession(): void;
+  /** Resolves once the session is stored, so the frame's `await` orders what follows. */
+  setSession(update: SessionUpdate): Promise<void>;
+  clearSession(): Promise<void>;
   /** True when the URL passed the navigation policy; the caller then navigates. */
-  navigate(url: string, reason: NavigateReason): boolean;
+  navigate(url: string, reason: NavigateReason): Promise<boolean>;
   escape(): void;
   /** The frame sent an argument that failed its schema. */
   invalid(message: string): void;
@@ -43,21 +44,21 @@ export function createHostMethods(ctx: HostContext): HostMethods {
     },
     async emitEvent(request) {
       const { type, data } = read(hostMethodSchemas.emitEvent, request, 'emitEvent');
-      ctx.emitEvent({ type, data });
+      await ctx.emitEvent({ type, data });
     },
     async reportError(request) {
       ctx.reportError(read(hostMethodSchemas.reportError, request, 'reportError'));
     },
     async setSession(request) {
-      ctx.setSession(read(hostMethodSchemas.setSession, request, 'setSession'));
+      await ctx.setSession(read(hostMethodSchemas.setSession, request, 'setSession'));
     },
     async clearSession(request) {
       read(hostMethodSchemas.clearSession, request, 'clearSession');
-      ctx.clearSession();
+      await ctx.clearSession();
     },
     async navigate(request) {
       const { url, reason } = read(hostMethodSchemas.navigate, request, 'navigate');
-      return { accepted: ctx.navigate(url, reason) };
+      return { accepted: await ctx.navigate(url, reason) };
     },
     async escape(request) {
       read(hostMethodSchemas.escape, request, 'escape');

@@ -1,5 +1,5 @@
 import { createLatchClient, type LatchClient } from './createClient';
-import { connectFrame } from './penpalConnect';
+import { lazyConnect } from './lazyConnect';
 import { preconnect } from './preconnect';
 import type { ClientOptions } from './types';
 
@@ -9,7 +9,16 @@ const scriptOrigin =
   script instanceof HTMLScriptElement && script.src ? new URL(script.src).origin : location.origin;
 preconnect(scriptOrigin);
 
+/**
+ * The channel and the session manager are separate modules on the auth origin (built beside this
+ * file), fetched when a frame mounts or a session is in play: most pages need neither.
+ */
+const fromAuthOrigin = (file: string) => (authOrigin: string) =>
+  import(/* @vite-ignore */ `${authOrigin}/${file}`);
+const connect = lazyConnect(fromAuthOrigin('loader-channel.js'));
+const loadSession = fromAuthOrigin('loader-session.js');
+
 /** `Latch.createClient(publicToken, options?)`. */
 export function createClient(publicToken: string, options: ClientOptions = {}): LatchClient {
-  return createLatchClient(publicToken, options, { scriptOrigin, connect: connectFrame });
+  return createLatchClient(publicToken, options, { scriptOrigin, connect, loadSession });
 }

@@ -1,15 +1,19 @@
 import { createLatchClient, type LatchClient } from './createClient';
 import { connectFrame } from './penpalConnect';
 import { preconnect } from './preconnect';
+import * as sessionModule from './sessionModule';
 import type { ClientOptions } from './types';
 
 // The ESM build is served from the auth origin, so its own URL names it.
 const scriptOrigin = new URL(import.meta.url).origin;
 preconnect(scriptOrigin);
 
+// The module build is one file: the channel and the session module are bundled, not fetched.
+const loadSession = () => Promise.resolve(sessionModule);
+
 /** Creates a Latch client for a project's public token. */
 export function createClient(publicToken: string, options: ClientOptions = {}): LatchClient {
-  return createLatchClient(publicToken, options, { scriptOrigin, connect: connectFrame });
+  return createLatchClient(publicToken, options, { scriptOrigin, connect: connectFrame, loadSession });
 }
 
 export type { LatchClient } from './createClient';

@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLatchClient } from './createClient';
 import { HANDSHAKE_GRACE_MS } from './mountFrame';
+import { authResponse } from '@latch/session/testing';
 import { callRaw, fakeConnect, fakeSession } from './testing';
 
 const AUTH = 'http://localhost:4000';
@@ -24,10 +25,9 @@ function setup(fetchImpl?: typeof fetch) {
         getInfo: () => null,
         authenticate: vi.fn(),
         revoke: vi.fn(),
-        setIntermediateToken: vi.fn(),
-        api: { call: vi.fn(), callPath: vi.fn() },
-        dispose: vi.fn(),
+        authenticateByUrl: vi.fn(),
       },
+      loadSession: () => Promise.reject(new Error('the fake session needs no module')),
       navigateTo,
       ...(fetchImpl ? { fetch: fetchImpl } : {}),
     },
@@ -253,6 +253,39 @@ describe('mountLogin', () => {
     expect(pen.frame.sessionChanged).toHaveBeenCalledWith({
       session: { session_token: 'other-tab', session_jwt: 'jwt' },
     });
+  });
+
+  it('delivers events and navigations only after a pending session write', async () => {
+    const { client, pen, session, navigateTo } = setup();
+    let finishWrite: () => void = () => {};
+    session.update.mockImplementationOnce(
+      (u) =>
+        new Promise<void>((resolve) => {
+          finishWrite = () => {
+            session.token = u.session_token;
+            resolve();
+          };
+        }),
+    );
+    const onEvent = vi.fn();
+    client.mountLogin({ elementId: '#login', config, callbacks: { onEvent } });
+    pen.connections[0]?.connect();
+    const methods = pen.connections[0]?.methods;
+    const { session_token, session_jwt, session: signedIn, user } = authResponse('tok');
+    const update = { session_token, session_jwt, session: signedIn, user };
+    // A frame that does not await setSession before reporting the sign-in.
+    const written = methods?.setSession(update);
+    const event = methods?.emitEvent({ type: 'AUTHENTICATE_FLOW_COMPLETE', data: {} });
+    const navigated = methods?.navigate({ url: `${location.origin}/account`, reason: 'flow_redirect' });
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(onEvent).not.toHaveBeenCalled();
+    expect(navigateTo).not.toHaveBeenCalled();
+    finishWrite();
+    await Promise.all([written, event, navigated]);
+    expect(session.token).toBe('tok');
+    expect(onEvent).toHaveBeenCalledTimes(1);
+    expect(navigateTo).toHaveBeenCalledWith(`${location.origin}/account`);
   });
 
   it('focus() focuses the frame once connected', async () => {

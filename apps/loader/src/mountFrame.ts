@@ -1,9 +1,7 @@
-import type { SessionManager } from '@latch/session';
 import {
   ELEMENT_NAMES,
   PROTOCOL_VERSION,
   type FrameMethods,
-  type HostMethods,
   type MountKind,
   type MountState,
   type WidgetError,
@@ -11,7 +9,8 @@ import {
 import { diagnoseRefusal } from './diagnose';
 import { dispatchWidgetError, dispatchWidgetEvent, ESCAPE_EVENT, safely } from './domEvents';
 import { applyFrameStyle, controllers, createFrameElement, createIframe } from './frameElement';
-import { createHostMethods } from './hostMethods';
+import type { HostContext } from './hostMethods';
+import type { LoaderSession } from './lazySession';
 import { isAllowedNavigation, navigationPolicy } from './navigation';
 import { findTarget, readMountOptions, type MountSpec } from './readMountOptions';
 import type { MountHandle } from './types';
@@ -20,9 +19,10 @@ export interface FrameConnection {
   promise: Promise<FrameMethods>;
   destroy(): void;
 }
+/** Opens the channel to the frame; the host methods validate every call before `ctx` acts on it. */
 export type ConnectFrame = (
   iframe: HTMLIFrameElement,
-  methods: HostMethods,
+  ctx: HostContext,
   authOrigin: string,
 ) => FrameConnection;
 
@@ -30,7 +30,7 @@ export interface MountEnv {
   publicToken: string;
   authOrigin: string;
   apiBaseUrl: string;
-  session: Pick<SessionManager, 'getTokens' | 'update' | 'destroy' | 'onChange'>;
+  session: Pick<LoaderSession, 'getTokens' | 'update' | 'destroy' | 'onChange'>;
   connect: ConnectFrame;
   fetch?: typeof fetch;
   /** Top-level navigation; default `location.assign`. */
@@ -70,6 +70,10 @@ export function mountFrame(kind: MountKind, options: unknown, env: MountEnv): Mo
   let height = -1;
   let knownToken: string | null | undefined;
   let loadTimer: ReturnType<typeof setTimeout> | undefined;
+  // The last session write; events and navigations wait for it, so a host reacting to a sign-in
+  // (or a redirect page) always finds the cookies written.
+  let written: Promise<unknown> = Promise.resolve();
+  const settled = () => written.catch(ignore);
 
   const report = (error: WidgetError) => {
     safely(spec.callbacks.onError, error);
@@ -95,7 +99,7 @@ export function mountFrame(kind: MountKind, options: unknown, env: MountEnv): Mo
     return state;
   };
 
-  const methods = createHostMethods({
+  const ctx: HostContext = {
     mountState() {
       handshook = true;
       if (spec.autoFocus && !autoFocused) {
@@ -110,20 +114,22 @@ export function mountFrame(kind: MountKind, options: unknown, env: MountEnv): Mo
       height = px;
       iframe.style.height = `${px}px`;
     },
-    emitEvent(event) {
+    async emitEvent(event) {
+      await settled();
       safely(spec.callbacks.onEvent, event);
       dispatchWidgetEvent(element, event);
     },
     reportError: report,
     setSession(update) {
       knownToken = update.session_token;
-      env.session.update(update);
+      return (written = env.session.update(update));
     },
     clearSession() {
       knownToken = null;
-      env.session.destroy();
+      return (written = env.session.destroy());
     },
-    navigate(url, reason) {
+    async navigate(url, reason) {
+      await settled();
       const policy = navigationPolicy(kind, spec.config, env.authOrigin, env.apiBaseUrl, location);
       const accepted = isAllowedNavigation(url, reason, policy);
       if (accepted) (env.navigateTo ?? ((u: string) => location.assign(u)))(url);
@@ -138,7 +144,7 @@ export function mountFrame(kind: MountKind, options: unknown, env: MountEnv): Mo
       invalidReported = true;
       report({ message });
     },
-  });
+  };
 
   // Exactly one error per mount that never connects (ARCHITECTURE.md, security rule 1).
   const diagnose = async () => {
@@ -150,7 +156,7 @@ export function mountFrame(kind: MountKind, options: unknown, env: MountEnv): Mo
 
   let connection: FrameConnection;
   try {
-    connection = env.connect(iframe, methods, env.authOrigin);
+    connection = env.connect(iframe, ctx, env.authOrigin);
   } catch (error) {
     element.remove();
     throw error;

@@ -1,6 +1,8 @@
 import type { FrameMethods, HostMethods } from '@latch/protocol';
-import type { SessionChangeListener, SessionManager } from '@latch/session';
-import { vi } from 'vitest';
+import type { SessionChangeListener } from '@latch/session';
+import { vi, type Mock } from 'vitest';
+import { createHostMethods } from './hostMethods';
+import type { LoaderSession } from './lazySession';
 import type { ConnectFrame } from './mountFrame';
 
 /** A penpal stand-in: records the host methods and lets a test resolve or fail the handshake. */
@@ -17,7 +19,8 @@ export function fakeConnect() {
     connect(): void;
     fail(): void;
   }[] = [];
-  const connect: ConnectFrame = (iframe, methods) => {
+  const connect: ConnectFrame = (iframe, ctx) => {
+    const methods = createHostMethods(ctx);
     let resolve: (f: FrameMethods) => void = () => {};
     let reject: (e: Error) => void = () => {};
     const promise = new Promise<FrameMethods>((res, rej) => {
@@ -37,18 +40,23 @@ export function fakeConnect() {
   return { connect, frame, connections };
 }
 
-type SessionPort = Pick<SessionManager, 'getTokens' | 'update' | 'destroy' | 'onChange'>;
+type SessionPort = Pick<LoaderSession, 'getTokens' | 'update' | 'destroy' | 'onChange'>;
 
 /** An in-memory session for loader tests. */
-export function fakeSession(): SessionPort & { emit(): void; token: string | null } {
+export function fakeSession(): SessionPort & {
+  update: Mock<SessionPort['update']>;
+  destroy: Mock<SessionPort['destroy']>;
+  emit(): void;
+  token: string | null;
+} {
   const listeners = new Set<SessionChangeListener>();
   const port = {
     token: null as string | null,
     getTokens: () => (port.token === null ? null : { session_token: port.token, session_jwt: 'jwt' }),
-    update: vi.fn<SessionPort['update']>((u) => {
+    update: vi.fn<SessionPort['update']>(async (u) => {
       port.token = u.session_token;
     }),
-    destroy: vi.fn(() => {
+    destroy: vi.fn<SessionPort['destroy']>(async () => {
       port.token = null;
     }),
     onChange(listener: SessionChangeListener) {

@@ -1,21 +1,22 @@
 import type { AuthenticateResponse } from '@latch/api';
 import type { SessionManager } from './sessionManager';
 
-/** Token types this function redeems; `reset_password` and `login` belong to the reset screen. */
+/** Token types this package redeems; `reset_password` and `login` belong to the reset screen. */
 const HANDLED = ['magic_links', 'oauth'] as const;
 type HandledType = (typeof HANDLED)[number];
 const isHandled = (v: string | null): v is HandledType => HANDLED.some((t) => t === v);
 
+/** A redirect page's token, already removed from the address bar. */
+export interface UrlToken {
+  token: string;
+  type: HandledType;
+}
+
 /**
- * Redeems `?token=...&stytch_token_type=magic_links|oauth` on a redirect page. The two parameters
- * leave the URL before the call, so a reload or a shared link never replays the token.
- * Returns null when the URL carries no token this function handles.
+ * Takes `?token=...&stytch_token_type=magic_links|oauth` out of the page URL (synchronously, so a
+ * reload or a shared link never replays it). Null when the URL has no token this package handles.
  */
-export async function authenticateByUrl(
-  manager: Pick<SessionManager, 'api' | 'update'>,
-  options: { session_duration_minutes: number },
-  win: Window = window,
-): Promise<AuthenticateResponse | null> {
+export function takeUrlToken(win: Window = window): UrlToken | null {
   const url = new URL(win.location.href);
   const token = url.searchParams.get('token');
   const type = url.searchParams.get('stytch_token_type');
@@ -23,6 +24,15 @@ export async function authenticateByUrl(
   url.searchParams.delete('token');
   url.searchParams.delete('stytch_token_type');
   win.history.replaceState(win.history.state, '', url.toString());
+  return { token, type };
+}
+
+/** Redeems a taken token with the provider and stores the session it yields. */
+export async function redeemUrlToken(
+  manager: Pick<SessionManager, 'api' | 'update'>,
+  { token, type }: UrlToken,
+  options: { session_duration_minutes: number },
+): Promise<AuthenticateResponse> {
   const body = { token, session_duration_minutes: options.session_duration_minutes };
   const response =
     type === 'magic_links'
@@ -30,4 +40,14 @@ export async function authenticateByUrl(
       : await manager.api.call('POST /oauth/authenticate', body);
   manager.update(response);
   return response;
+}
+
+/** `takeUrlToken` then `redeemUrlToken`; null when the URL carries no token this package handles. */
+export async function authenticateByUrl(
+  manager: Pick<SessionManager, 'api' | 'update'>,
+  options: { session_duration_minutes: number },
+  win: Window = window,
+): Promise<AuthenticateResponse | null> {
+  const taken = takeUrlToken(win);
+  return taken && redeemUrlToken(manager, taken, options);
 }

@@ -1,3 +1,4 @@
+import { readCookie } from './readCookie';
 import type { CookieOptions } from './types';
 
 export const DEFAULT_COOKIE_NAMES = {
@@ -18,6 +19,13 @@ export function isLocalhost(hostname: string): boolean {
     /^127(\.\d{1,3}){3}$/.test(hostname)
   );
 }
+
+/** The three cookie names, after the host's renames. */
+export const cookieNames = (options: CookieOptions): CookieJar['names'] => ({
+  session: options.opaqueTokenCookieName ?? DEFAULT_COOKIE_NAMES.session,
+  jwt: options.jwtCookieName ?? DEFAULT_COOKIE_NAMES.jwt,
+  intermediate: options.istCookieName ?? DEFAULT_COOKIE_NAMES.intermediate,
+});
 
 export interface CookieJar {
   read(name: string): string | null;
@@ -51,23 +59,8 @@ export interface CookieDocument {
 export function createCookieJar(options: CookieOptions, doc: CookieDocument = document): CookieJar {
   const hostname = () => doc.location?.hostname ?? '';
   return {
-    names: {
-      session: options.opaqueTokenCookieName ?? DEFAULT_COOKIE_NAMES.session,
-      jwt: options.jwtCookieName ?? DEFAULT_COOKIE_NAMES.jwt,
-      intermediate: options.istCookieName ?? DEFAULT_COOKIE_NAMES.intermediate,
-    },
-    read(name) {
-      for (const part of doc.cookie.split(';')) {
-        const eq = part.indexOf('=');
-        if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
-        try {
-          return decodeURIComponent(part.slice(eq + 1).trim());
-        } catch {
-          return null;
-        }
-      }
-      return null;
-    },
+    names: cookieNames(options),
+    read: (name) => readCookie(doc.cookie, name),
     write(name, value, expires) {
       doc.cookie = `${name}=${encodeURIComponent(value)}${cookieAttributes(options, hostname(), expires)}`;
     },

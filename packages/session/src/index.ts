@@ -5,8 +5,10 @@ export type {
   SessionState,
   SessionUpdateInput,
 } from './types';
-export { DEFAULT_COOKIE_NAMES, INTERMEDIATE_TOKEN_MS, isLocalhost } from './cookies';
+export { cookieNames, DEFAULT_COOKIE_NAMES, INTERMEDIATE_TOKEN_MS, isLocalhost } from './cookies';
+export { readCookie } from './readCookie';
+export { parseState, sameState, stateKey } from './stateStorage';
 export { REFRESH_INTERVAL_MS, backoffDelay } from './backoff';
 export { createSessionManager, type SessionManager, type SessionManagerOptions } from './sessionManager';
 export { getSessionManager } from './sharedSession';
-export { authenticateByUrl } from './authenticateByUrl';
+export { authenticateByUrl, redeemUrlToken, takeUrlToken, type UrlToken } from './authenticateByUrl';

@@ -11,6 +11,8 @@ mkdirSync(loaderDir);
 mkdirSync(join(frameDir, 'assets'), { recursive: true });
 writeFileSync(join(loaderDir, 'loader.js'), 'var Latch={};');
 writeFileSync(join(loaderDir, 'loader.mjs'), 'export {};');
+writeFileSync(join(loaderDir, 'loader-channel.js'), 'export {};');
+writeFileSync(join(loaderDir, 'loader-session.js'), 'export {};');
 writeFileSync(join(frameDir, 'assets', 'index-abc.css'), 'body{}');
 writeFileSync(join(root, 'secret.txt'), 'secret');
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -18,7 +20,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 const { app } = testApp({ dist: { loaderDir, frameDir } });
 
 describe('static files', () => {
-  it.each(['/loader.js', '/loader.mjs'])(
+  it.each(['/loader.js', '/loader.mjs', '/loader-channel.js', '/loader-session.js'])(
     'serves %s as JavaScript, briefly cached, to any origin',
     async (path) => {
       const response = await app.request(path);

@@ -10,7 +10,10 @@ const LOADER_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
 };
 
-const loaderFile = (file: 'loader.js' | 'loader.mjs'): Route =>
+/** The loader and the two pieces it imports lazily (the penpal channel on mount, the session manager). */
+const LOADER_FILES = ['loader.js', 'loader.mjs', 'loader-channel.js', 'loader-session.js'] as const;
+
+const loaderFile = (file: (typeof LOADER_FILES)[number]): Route =>
   rawRoute('GET', `/${file}`, async (_c, { dist }) => {
     const bytes = await readDistFile(dist.loaderDir, file);
     if (!bytes) return notBuilt(`The loader (apps/loader/dist/${file})`);
@@ -38,4 +41,4 @@ const frameAsset = rawRoute('GET', '/frame/assets/*', async (c, { dist }) => {
   });
 });
 
-export const staticRoutes: Route[] = [loaderFile('loader.js'), loaderFile('loader.mjs'), frameAsset];
+export const staticRoutes: Route[] = [...LOADER_FILES.map(loaderFile), frameAsset];
