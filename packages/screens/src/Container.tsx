@@ -8,8 +8,8 @@ import { useServices } from './services/ServicesContext';
 import {
   announcementAtom,
   bootstrapAtom,
-  configAtom,
   loadingAtom,
+  productsAtom,
   screenAtom,
   stylesAtom,
 } from './state/widgetAtoms';
@@ -48,7 +48,7 @@ export function Container() {
 function CurrentScreen(props: { logoUrl: string | null; hideHeaderText: boolean }) {
   const loading = useAtomValue(loadingAtom);
   const screen = useAtomValue(screenAtom);
-  const { products } = useAtomValue(configAtom);
+  const products = useAtomValue(productsAtom);
   if (loading) return <Spinner />;
   if (screen === 'Main') return <MainScreen {...props} />;
   const Screen = SCREEN_COMPONENTS[screen];

@@ -3,6 +3,7 @@ import { Fragment, Suspense } from 'react';
 import { Divider } from '../components/Divider';
 import { Spinner } from '../components/Spinner';
 import { configErrors } from '../config/configErrors';
+import { usePasskeyButtonShown } from '../products/passkeys/usePasskeyButtonShown';
 import { mainBlocks } from '../registry/resolveScreen';
 import { errorDescriptorAtom } from '../state/formAtoms';
 import { configAtom } from '../state/widgetAtoms';
@@ -20,8 +21,10 @@ export function MainScreen({ logoUrl, hideHeaderText }: MainScreenProps) {
   const config = useAtomValue(configAtom);
   const descriptor = useAtomValue(errorDescriptorAtom);
   const errors = configErrors(config);
+  const passkeyButton = usePasskeyButtonShown(config);
   const blocks = mainBlocks(config.products).flatMap((id) => {
     const Block = MAIN_BLOCK_COMPONENTS[id];
+    if (id === 'passkeyButton' && !passkeyButton) return [];
     return Block ? [{ id, Block }] : [];
   });
   return (

@@ -33,8 +33,35 @@ export const PRODUCT_REGISTRY: Record<Product, ProductDescriptor> = {
     screens: ['OTPAuthenticate', 'OTPConfirmation'],
     load: () => import('../products/otp/screens'),
   },
-  passwords: { mainBlock: 'loginForm', screens: [], load: notBuiltYet },
-  passkeys: { mainBlock: 'passkeyButton', screens: [], load: notBuiltYet },
+  passwords: {
+    mainBlock: 'loginForm',
+    screens: [
+      'PasswordResetForm',
+      'PasswordCreateOrLogin',
+      'PasswordForgot',
+      'PasswordBreached',
+      'PasswordSetNew',
+      'PasswordDedupe',
+      'PasswordConfirmation',
+    ],
+    load: () => import('../products/passwords/screens'),
+  },
+  passkeys: {
+    mainBlock: 'passkeyButton',
+    screens: ['PasskeyConfirmation'],
+    load: () => import('../products/passkeys/screens'),
+  },
   oauth: { mainBlock: 'oauth', screens: [], load: notBuiltYet },
   crypto: { mainBlock: 'crypto', screens: [], load: notBuiltYet },
+};
+
+/**
+ * Products no host configures: a mount adds them itself (Stytch's `passkeyRegistration`). Their
+ * screens are reached only from that mount's first screen, so they always count as configured.
+ */
+export const INTERNAL_PRODUCTS: Record<'passkeyRegistration', Omit<ProductDescriptor, 'mainBlock'>> = {
+  passkeyRegistration: {
+    screens: ['PasskeyRegistrationStart', 'PasskeyRegistrationSuccess'],
+    load: () => import('../products/passkeys/registrationScreens'),
+  },
 };

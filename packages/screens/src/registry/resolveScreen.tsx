@@ -1,9 +1,10 @@
 import { lazy, type ComponentType } from 'react';
 import type { Product } from '@latch/protocol';
 import { SCREENS, type Screen } from '../flow/screens';
-import { PRODUCT_REGISTRY } from './products';
+import { INTERNAL_PRODUCTS, PRODUCT_REGISTRY } from './products';
 
-const owners = Object.values(PRODUCT_REGISTRY);
+const internal = Object.values(INTERNAL_PRODUCTS);
+const owners = [...Object.values(PRODUCT_REGISTRY), ...internal];
 
 /**
  * One lazy component per screen, made once at module scope: rendering one fetches the module of
@@ -24,10 +25,19 @@ function MissingScreen() {
 
 /** Whether a configured product offers this screen. */
 export function isScreenConfigured(products: readonly Product[], screen: Screen): boolean {
-  return products.some((p) => PRODUCT_REGISTRY[p].screens.includes(screen));
+  return (
+    products.some((p) => PRODUCT_REGISTRY[p].screens.includes(screen)) ||
+    internal.some((p) => p.screens.includes(screen))
+  );
 }
 
-/** Main's blocks in product order, each once (EML, OTP and passwords share the login form). */
+/**
+ * Main's blocks in product order, each once (EML, OTP and passwords share the login form); the
+ * passkey button comes first, as in Stytch's Main.
+ */
 export function mainBlocks(products: readonly Product[]) {
-  return [...new Set(products.map((p) => PRODUCT_REGISTRY[p].mainBlock))];
+  const blocks = [...new Set(products.map((p) => PRODUCT_REGISTRY[p].mainBlock))];
+  return blocks.includes('passkeyButton')
+    ? ['passkeyButton' as const, ...blocks.filter((b) => b !== 'passkeyButton')]
+    : blocks;
 }

@@ -78,3 +78,18 @@ describe('widget state', () => {
     expect(b.get(screenAtom)).toBe('Main');
   });
 });
+
+describe('products a mount may show', () => {
+  it('adds passwords to a reset-password mount and marks the host answer', async () => {
+    const { createStore } = await import('jotai');
+    const { applyMountStateAtom, DEFAULT_MOUNT_STATE, hostAnsweredAtom, productsAtom } =
+      await import('./widgetAtoms');
+    const store = createStore();
+    expect(store.get(hostAnsweredAtom)).toBe(false);
+    store.set(applyMountStateAtom, { ...DEFAULT_MOUNT_STATE, kind: 'reset-password' });
+    expect(store.get(productsAtom)).toEqual(['passwords']);
+    expect(store.get(hostAnsweredAtom)).toBe(true);
+    store.set(applyMountStateAtom, { ...DEFAULT_MOUNT_STATE, config: { products: ['otp'] } });
+    expect(store.get(productsAtom)).toEqual(['otp']);
+  });
+});

@@ -1,10 +1,12 @@
 import { atom } from 'jotai';
 import { DEFAULT_BOOTSTRAP, type BootstrapData } from '@latch/api';
-import { PROTOCOL_VERSION, type MountState } from '@latch/protocol';
+import { PROTOCOL_VERSION, type MountKind, type MountState, type Product } from '@latch/protocol';
 import { INITIAL_SCREEN } from '../flow/initialScreen';
 import type { Screen } from '../flow/screens';
 import { nextScreen, type Outcome } from '../flow/transitions';
 import { setErrorDescriptorAtom, setMagicLinkEmailAtom } from './formAtoms';
+
+const IMPLIED_PRODUCT: Partial<Record<MountKind, Product>> = { 'reset-password': 'passwords' };
 
 export const DEFAULT_MOUNT_STATE: MountState = {
   protocolVersion: PROTOCOL_VERSION,
@@ -23,11 +25,23 @@ const loadingBase = atom(false);
 const mountStateBase = atom<MountState>(DEFAULT_MOUNT_STATE);
 const bootstrapBase = atom<BootstrapData>(DEFAULT_BOOTSTRAP);
 const announcementBase = atom('');
+const hostAnsweredBase = atom(false);
 
 export const screenAtom = atom((get) => get(screenBase));
 export const loadingAtom = atom((get) => get(loadingBase));
 export const mountStateAtom = atom((get) => get(mountStateBase));
 export const configAtom = atom((get) => get(mountStateBase).config);
+/**
+ * The products whose screens this mount may show: the configured ones, plus the one a dedicated
+ * mount implies (a reset-password mount shows password screens even if the host lists none).
+ */
+export const productsAtom = atom((get): readonly Product[] => {
+  const { kind, config } = get(mountStateBase);
+  const implied = IMPLIED_PRODUCT[kind];
+  return implied && !config.products.includes(implied) ? [...config.products, implied] : config.products;
+});
+/** True once the host has answered `ready()`: the mount state (and its session) is the host's own. */
+export const hostAnsweredAtom = atom((get) => get(hostAnsweredBase));
 export const stylesAtom = atom((get) => get(mountStateBase).styles);
 export const sessionTokensAtom = atom((get) => get(mountStateBase).session);
 export const bootstrapAtom = atom((get) => get(bootstrapBase));
@@ -54,6 +68,7 @@ export const announceAtom = atom(null, (_get, set, text: string) => set(announce
 export const applyMountStateAtom = atom(null, (get, set, mount: MountState) => {
   const kindChanged = get(mountStateBase).kind !== mount.kind;
   set(mountStateBase, mount);
+  set(hostAnsweredBase, true);
   if (kindChanged) set(screenBase, INITIAL_SCREEN[mount.kind]);
 });
 

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ErrorText } from '../../components/ErrorText';
 import { useInFlight } from '../../hooks/useInFlight';
+import { usePasskeyAutofill } from '../../products/passkeys/usePasskeyAutofill';
 import { useT } from '../../strings/StringsContext';
 import { useEmailSubmit, type EmailMode } from './useEmailSubmit';
 import { isEmail } from './validateEmail';
@@ -13,6 +14,8 @@ export function EmailForm({ mode }: { mode: EmailMode }) {
   const [error, setError] = useState('');
   const { busy, run } = useInFlight();
   const submit = useEmailSubmit(mode);
+  // With passkeys, the browser may offer them in this field's autofill (conditional mediation).
+  const passkey = usePasskeyAutofill();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -21,7 +24,12 @@ export function EmailForm({ mode }: { mode: EmailMode }) {
     if (!isEmail(value))
       return setError(t(mode === 'otp' ? 'validation.email.otp' : 'validation.email.format'));
     setError('');
-    void run(async () => setError(await submit(value)));
+    passkey.pause();
+    void run(async () => {
+      const message = await submit(value);
+      setError(message);
+      if (message) passkey.resume();
+    });
   };
 
   return (
@@ -34,7 +42,7 @@ export function EmailForm({ mode }: { mode: EmailMode }) {
         className="latch-input"
         type="email"
         name="email"
-        autoComplete="email"
+        autoComplete={passkey.autoComplete}
         required
         placeholder={t('formField.email.placeholder')}
         value={email}

@@ -33,5 +33,6 @@ export default function LoginForm() {
 function MethodForm({ method }: { method: LoginMethod }) {
   if (method === 'magicLink') return <EmailForm mode="magicLink" />;
   if (method === 'otpEmail') return <EmailForm mode="otp" />;
+  if (method === 'password') return <EmailForm mode="password" />;
   return <PhoneForm channel={method} />;
 }

@@ -9,4 +9,14 @@ describe('login methods', () => {
     expect(loginMethods({ products: ['otp'], otpOptions: { methods: ['email'] } })).toEqual(['otpEmail']);
     expect(loginMethods({ products: ['otp'] })).toEqual([]);
   });
+
+  it('makes the email tab the password form when passwords are configured', () => {
+    expect(loginMethods({ products: ['passwords'] })).toEqual(['password']);
+    expect(
+      loginMethods({
+        products: ['emailMagicLinks', 'otp', 'passwords'],
+        otpOptions: { methods: ['sms', 'email'] },
+      }),
+    ).toEqual(['password', 'sms']);
+  });
 });

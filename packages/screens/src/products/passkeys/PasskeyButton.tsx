@@ -1,0 +1,31 @@
+import { useEffect } from 'react';
+import { useInFlight } from '../../hooks/useInFlight';
+import { useT } from '../../strings/StringsContext';
+import { loadCeremony } from './loadCeremony';
+import { usePasskeyLogin } from './usePasskeyLogin';
+
+/** Main's 'Login with a Passkey' block: a modal passkey prompt on click. */
+export default function PasskeyButton() {
+  const t = useT();
+  const login = usePasskeyLogin();
+  const { busy, run } = useInFlight();
+  // Fetch the ceremony code now, so the click reaches the browser prompt while it still counts as a gesture.
+  useEffect(() => {
+    void loadCeremony().catch(() => undefined);
+  }, []);
+  const onClick = () =>
+    void run(async () => {
+      await login({ conditional: false });
+    });
+  return (
+    <button
+      type="button"
+      className="latch-button latch-button-secondary"
+      disabled={busy}
+      aria-busy={busy}
+      onClick={onClick}
+    >
+      {t('button.loginWithPasskey')}
+    </button>
+  );
+}

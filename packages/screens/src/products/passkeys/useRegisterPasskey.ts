@@ -1,0 +1,56 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useState } from 'react';
+import { useEmitEvent } from '../../hooks/useEmitEvent';
+import { useFlow } from '../../hooks/useFlow';
+import { useInFlight } from '../../hooks/useInFlight';
+import { useServices } from '../../services/ServicesContext';
+import { announceAtom, configAtom } from '../../state/widgetAtoms';
+import { useT } from '../../strings/StringsContext';
+import { loadCeremony } from './loadCeremony';
+import { registerPasskey } from './passkeyCalls';
+import { registrationErrorId } from './passkeyErrors';
+import { setPasskeysAtom } from './passkeyListAtoms';
+import { reportPasskeyError } from './reportPasskeyError';
+
+/** PasskeyRegistrationStart's logic: create a passkey (session to the host) or skip. */
+export function useRegisterPasskey() {
+  const t = useT();
+  const { api, host } = useServices();
+  const config = useAtomValue(configAtom);
+  const setPasskeys = useSetAtom(setPasskeysAtom);
+  const announce = useSetAtom(announceAtom);
+  const dispatch = useFlow();
+  const emit = useEmitEvent();
+  const { busy, run } = useInFlight();
+  const [error, setError] = useState('');
+
+  // Fetch the ceremony code now, so the click reaches the browser prompt while it still counts as a gesture.
+  useEffect(() => {
+    void loadCeremony().catch(() => undefined);
+  }, []);
+
+  const create = () =>
+    void run(async () => {
+      setError('');
+      try {
+        const response = await registerPasskey(api, config);
+        const { session_token, session_jwt, session, user } = response;
+        await host.setSession({ session_token, session_jwt, session, user }).catch(() => undefined);
+        setPasskeys(user.webauthn_registrations);
+        emit('PASSKEY_REGISTER', response);
+        dispatch('passkeyRegistered');
+      } catch (failure) {
+        const message = t(registrationErrorId(failure));
+        setError(message);
+        announce(message);
+        reportPasskeyError(host, failure, message);
+      }
+    });
+
+  const skip = () => {
+    emit('PASSKEY_SKIP', {});
+    dispatch('passkeySkipped');
+  };
+
+  return { create, skip, error, busy };
+}
