@@ -8,6 +8,7 @@ import { devRoutes, homeRoutes } from './routes/dev';
 import { frameRoute } from './routes/frame';
 import { SDK_ROUTES } from './routes/sdk';
 import { staticRoutes } from './routes/static';
+import { V1_ROUTES } from './routes/v1';
 
 /** The whole auth origin as a hono app; `main.ts` serves it, tests call `app.request()` in-process. */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
@@ -16,6 +17,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('*', requestId());
   app.use('/sdk/v1/*', sdkCors(services));
   registerRoutes(app, '/sdk/v1', SDK_ROUTES, services);
+  registerRoutes(app, '', V1_ROUTES, services);
   registerRoutes(app, '', [...staticRoutes, frameRoute, ...homeRoutes], services);
   if (services.devRoutes) registerRoutes(app, '', devRoutes, services);
   app.onError(handleError(services.logger));

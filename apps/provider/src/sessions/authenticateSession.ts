@@ -1,0 +1,87 @@
+import type { AuthenticateResponse } from '@latch/api';
+import { sha256Hex } from '../crypto/hash';
+import type { Db } from '../db/Db';
+import { ApiFailure } from '../http/ApiFailure';
+import type { ProjectRef } from '../users/project';
+import { addMinutes } from './duration';
+import { sessionResponse } from './issueSession';
+import { verifySessionJwt } from './sessionJwt';
+import { findLiveSessionByHash, findLiveSessionById, touchSession } from './sessionRow';
+
+export interface AuthenticateSessionInput {
+  db: Db;
+  project: ProjectRef;
+  authOrigin: string;
+  /** When given, the session is extended to now + this many minutes (a sliding session). */
+  durationMinutes?: number | undefined;
+  now?: Date;
+}
+
+const notFound = (): ApiFailure =>
+  new ApiFailure('session_not_found', 404, 'The session expired, was revoked, or never existed.');
+
+/**
+ * Refresh: a live session token answers the authenticate shape with a fresh JWT, after recording
+ * the access (and extending it when `durationMinutes` is given). Anything else is 404 `session_not_found`.
+ */
+export async function authenticateSessionToken(
+  input: AuthenticateSessionInput & { sessionToken: string },
+): Promise<AuthenticateResponse> {
+  const now = input.now ?? new Date();
+  const found = await findLiveSessionByHash(
+    input.db,
+    input.project.project_id,
+    sha256Hex(input.sessionToken),
+    now,
+  );
+  if (!found) throw notFound();
+  const row = await touchSession(input.db, found.session_id, now, extension(input, now));
+  return sessionResponse({ ...input, row, sessionToken: input.sessionToken, now });
+}
+
+/**
+ * A session JWT signed by the project's key (expired JWTs too) whose session is still live answers
+ * the authenticate shape with a fresh JWT. The opaque token is not known here: `session_token` is ''.
+ * A forged or foreign JWT is 401 `invalid_session_token`; a dead session is 404 `session_not_found`.
+ */
+export async function authenticateSessionJwt(
+  input: AuthenticateSessionInput & { sessionJwt: string },
+): Promise<AuthenticateResponse> {
+  const now = input.now ?? new Date();
+  const verified = await verifySessionJwt(input.db, {
+    projectId: input.project.project_id,
+    issuer: input.authOrigin,
+    jwt: input.sessionJwt,
+    now,
+  });
+  if (!verified)
+    throw new ApiFailure('invalid_session_token', 401, 'The session JWT is not valid for this project.');
+  const found = await findLiveSessionById(input.db, input.project.project_id, verified.sessionId, now);
+  if (!found) throw notFound();
+  const row = await touchSession(input.db, found.session_id, now, extension(input, now));
+  return sessionResponse({ ...input, row, sessionToken: '', now });
+}
+
+const extension = (input: AuthenticateSessionInput, now: Date) =>
+  input.durationMinutes === undefined ? {} : { expiresAt: addMinutes(now, input.durationMinutes) };
+
+/** Ends the session of this token; answers false when there was no live session to end. */
+export async function revokeSession({
+  db,
+  project,
+  sessionToken,
+  now = new Date(),
+}: {
+  db: Db;
+  project: ProjectRef;
+  sessionToken: string;
+  now?: Date;
+}): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE sessions SET revoked_at = $3
+     WHERE project_id = $1 AND token_hash = $2 AND revoked_at IS NULL AND expires_at > $3
+     RETURNING session_id`,
+    [project.project_id, sha256Hex(sessionToken), now],
+  );
+  return rows.length > 0;
+}

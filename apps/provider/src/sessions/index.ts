@@ -1,0 +1,43 @@
+/**
+ * Sessions: opaque tokens (stored hashed) plus 5-minute RS256 JWTs signed by a per-project key.
+ * Every sign-in route ends with `issueSession`; `/sessions/authenticate` and the backend route use
+ * `authenticateSessionToken` / `authenticateSessionJwt`; the JWKS route uses `publicJwks`.
+ */
+export { issueSession, sessionResponse } from './issueSession';
+export type { IssueSessionInput } from './issueSession';
+export { authenticateSessionJwt, authenticateSessionToken, revokeSession } from './authenticateSession';
+export type { AuthenticateSessionInput } from './authenticateSession';
+export {
+  addMinutes,
+  DEFAULT_SESSION_MINUTES,
+  JWT_LIFETIME_SECONDS,
+  optionalSessionDurationMinutes,
+  SESSION_DURATION_MINUTES,
+  sessionDurationMinutes,
+} from './duration';
+export { mintSessionJwt, SESSION_CLAIM, verifySessionJwt } from './sessionJwt';
+export { currentSigningKey, JWT_ALGORITHM, publicJwks } from './signingKeys';
+export type { SigningKey } from './signingKeys';
+export { toSession } from './sessionRow';
+export type { SessionAttributes, SessionRow } from './sessionRow';
+export { requestAttributes } from './requestAttributes';
+export {
+  consumeMagicLink,
+  issueMagicLink,
+  MAGIC_LINK_EXPIRATION_MINUTES,
+  magicLinkUrl,
+} from './magicLinkTokens';
+export type { IssuedMagicLink } from './magicLinkTokens';
+export {
+  generateOtpCode,
+  issueOtp,
+  OTP_EXPIRATION_MINUTES,
+  OTP_LENGTH,
+  OTP_LOCK_MINUTES,
+  OTP_MAX_FAILED_ATTEMPTS,
+  verifyOtp,
+} from './otpCodes';
+export type { OtpChannel, OtpCheck } from './otpCodes';
+export { consumeToken, findActiveToken, insertOneTimeToken } from './oneTimeTokens';
+export type { NewOneTimeToken, OneTimeTokenRow } from './oneTimeTokens';
+export { pkceMatches } from './pkce';

@@ -1,0 +1,133 @@
+import type { AuthenticateResponse, AuthenticationFactor } from '@latch/api';
+import { randomToken, sha256Hex } from '../crypto/hash';
+import { newId } from '../crypto/ids';
+import type { Db } from '../db/Db';
+import { loadUser } from '../users/loadUser';
+import type { ProjectRef } from '../users/project';
+import { addMinutes } from './duration';
+import { mintSessionJwt } from './sessionJwt';
+import {
+  findLiveSessionByHash,
+  SESSION_COLUMNS,
+  toSession,
+  touchSession,
+  type SessionAttributes,
+  type SessionRow,
+} from './sessionRow';
+import { currentSigningKey } from './signingKeys';
+
+export interface IssueSessionInput {
+  db: Db;
+  project: ProjectRef;
+  /** The provider's public origin (`services.authOrigin`): the JWT issuer. */
+  authOrigin: string;
+  userId: string;
+  /** The factor this sign-in proved; `last_authenticated_at` is set here. */
+  factor: Omit<AuthenticationFactor, 'last_authenticated_at'>;
+  /** `session_duration_minutes` of the request (validated 5..527040 by the route). */
+  durationMinutes: number;
+  /** The session token from the Authorization header (`RouteInput.sessionToken`), if any. */
+  existingSessionToken?: string | null | undefined;
+  attributes?: SessionAttributes;
+  now?: Date;
+}
+
+const sameFactor = (
+  a: Omit<AuthenticationFactor, 'last_authenticated_at'>,
+  b: AuthenticationFactor,
+): boolean => {
+  const { last_authenticated_at: _ignored, ...rest } = b;
+  return JSON.stringify(a) === JSON.stringify(rest);
+};
+
+/** The factor list with `factor` refreshed in place, or appended when the session lacks it. */
+function mergeFactor(
+  factors: AuthenticationFactor[],
+  factor: Omit<AuthenticationFactor, 'last_authenticated_at'>,
+  at: string,
+): AuthenticationFactor[] {
+  const fresh = { ...factor, last_authenticated_at: at };
+  const index = factors.findIndex((f) => sameFactor(factor, f));
+  return index === -1 ? [...factors, fresh] : factors.map((f, i) => (i === index ? fresh : f));
+}
+
+/**
+ * Ends every successful sign-in. A live session token of the same user (the Authorization
+ * header's password half) gets the factor added and its expiry set to now + duration; otherwise a
+ * new session starts with a random opaque token, stored only as its SHA-256 hash.
+ */
+export async function issueSession(input: IssueSessionInput): Promise<AuthenticateResponse> {
+  const { db, project, userId, factor, durationMinutes } = input;
+  const now = input.now ?? new Date();
+  const expiresAt = addMinutes(now, durationMinutes);
+  const at = now.toISOString();
+
+  let row: SessionRow | null = null;
+  let sessionToken = input.existingSessionToken ?? null;
+  if (sessionToken) {
+    const existing = await findLiveSessionByHash(db, project.project_id, sha256Hex(sessionToken), now);
+    if (existing?.user_id === userId) {
+      row = await touchSession(db, existing.session_id, now, {
+        expiresAt,
+        factors: mergeFactor(existing.factors, factor, at),
+      });
+    }
+  }
+  if (!row) {
+    sessionToken = randomToken(32);
+    const [created] = await db.query<SessionRow>(
+      `INSERT INTO sessions (session_id, project_id, user_id, token_hash, started_at, last_accessed_at,
+         expires_at, factors, attributes, roles)
+       SELECT $1, $2, u.user_id, $4, $5, $5, $6, $7, $8, u.roles FROM users u WHERE u.user_id = $3
+       RETURNING ${SESSION_COLUMNS}`,
+      [
+        newId('session', project.test),
+        project.project_id,
+        userId,
+        sha256Hex(sessionToken),
+        now,
+        expiresAt,
+        JSON.stringify([{ ...factor, last_authenticated_at: at }]),
+        JSON.stringify(input.attributes ?? { ip_address: '', user_agent: '' }),
+      ],
+    );
+    if (!created) throw new Error(`cannot start a session: no user ${userId}`);
+    row = created;
+  }
+  return sessionResponse({
+    db,
+    project,
+    authOrigin: input.authOrigin,
+    row,
+    sessionToken: sessionToken ?? '',
+    now,
+  });
+}
+
+/** The authenticate shape for a session row: the user, the session, its token and a fresh JWT. */
+export async function sessionResponse({
+  db,
+  project,
+  authOrigin,
+  row,
+  sessionToken,
+  now,
+}: {
+  db: Db;
+  project: ProjectRef;
+  authOrigin: string;
+  row: SessionRow;
+  sessionToken: string;
+  now: Date;
+}): Promise<AuthenticateResponse> {
+  const session = toSession(row);
+  const [user, key] = await Promise.all([loadUser(db, row.user_id), currentSigningKey(db, project)]);
+  const session_jwt = await mintSessionJwt({
+    key,
+    projectId: project.project_id,
+    issuer: authOrigin,
+    session,
+    now,
+  });
+  return { user_id: row.user_id, user, session, session_token: sessionToken, session_jwt };
+}

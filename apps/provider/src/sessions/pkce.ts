@@ -1,0 +1,6 @@
+import { createHash } from 'node:crypto';
+import { constantTimeEqual } from '../crypto/hash';
+
+/** RFC 7636 S256: base64url(SHA-256(verifier)) without padding must equal the stored challenge. */
+export const pkceMatches = (verifier: string, challenge: string): boolean =>
+  constantTimeEqual(createHash('sha256').update(verifier, 'utf8').digest('base64url'), challenge);
