@@ -24,6 +24,8 @@ export const ERROR_TYPES = [
   'unable_to_auth_magic_link',
   'no_user_password',
   'breached_password',
+  'weak_password',
+  'duplicate_email',
   'reset_password',
   'oauth_token_not_found',
   'invalid_code',

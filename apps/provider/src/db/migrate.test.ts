@@ -4,7 +4,7 @@ import type { Db } from './Db';
 import { migrate, readMigrations } from './migrate';
 import { openPostgresDb } from './postgres';
 
-const FOUNDATION_TABLES = [
+const TABLES = [
   'events',
   'one_time_tokens',
   'outbox',
@@ -14,6 +14,7 @@ const FOUNDATION_TABLES = [
   'user_emails',
   'user_phone_numbers',
   'users',
+  'webauthn_registrations',
 ];
 
 describe.each(DB_KINDS)('storage on %s', (kind) => {
@@ -27,17 +28,17 @@ describe.each(DB_KINDS)('storage on %s', (kind) => {
     await Promise.all(opened.map((db) => db.close()));
   });
 
-  it('creates the foundation tables once; a second run applies nothing', async () => {
+  it('creates every table once; a second run applies nothing', async () => {
     const db = await open();
     expect(await migrate(db)).toEqual(readMigrations().map((m) => m.version));
     expect(await migrate(db)).toEqual([]);
     const tables = await db.query<{ table_name: string }>(
       "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name",
     );
-    expect(tables.map((t) => t.table_name)).toEqual(FOUNDATION_TABLES);
-    expect(await db.query('SELECT version, name FROM schema_migrations')).toEqual([
-      { version: '001', name: 'foundation' },
-    ]);
+    expect(tables.map((t) => t.table_name)).toEqual(TABLES);
+    expect(await db.query('SELECT version, name FROM schema_migrations ORDER BY version')).toEqual(
+      readMigrations().map((m) => ({ version: m.version, name: m.name })),
+    );
   }, 60_000);
 
   // One scratch database for the tests that need no migrated schema.

@@ -32,12 +32,20 @@ export interface IssueSessionInput {
   now?: Date;
 }
 
+/** JSON with object keys sorted, so a factor read back from jsonb (which reorders keys) compares equal. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)))
+      : v,
+  );
+
 const sameFactor = (
   a: Omit<AuthenticationFactor, 'last_authenticated_at'>,
   b: AuthenticationFactor,
 ): boolean => {
   const { last_authenticated_at: _ignored, ...rest } = b;
-  return JSON.stringify(a) === JSON.stringify(rest);
+  return canonical(a) === canonical(rest);
 };
 
 /** The factor list with `factor` refreshed in place, or appended when the session lacks it. */

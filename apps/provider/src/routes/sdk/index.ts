@@ -1,6 +1,21 @@
 import type { Route } from '../../http/route';
 import { bootstrapRoutes } from './bootstrap';
 import { eventsRoutes } from './events';
+import { magicLinkRoutes } from './magicLinks';
+import { otpRoutes } from './otps';
+import { passwordRoutes } from './passwords';
+import { sessionRoutes } from './sessions';
+import { userRoutes } from './users';
+import { webauthnRoutes } from './webauthn';
 
 /** Every /sdk/v1 endpoint group, one file each. A new group is one import and one entry here. */
-export const SDK_ROUTES: readonly Route[] = [...bootstrapRoutes, ...eventsRoutes];
+export const SDK_ROUTES: readonly Route[] = [
+  ...bootstrapRoutes,
+  ...eventsRoutes,
+  ...magicLinkRoutes,
+  ...otpRoutes,
+  ...passwordRoutes,
+  ...sessionRoutes,
+  ...userRoutes,
+  ...webauthnRoutes,
+];

@@ -2,7 +2,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { DB_KINDS } from '../../../test/testDatabases';
 import { openAuthKit, type AuthKit } from './authTestKit';
 
-type Session = { session_id: string; last_accessed_at: string; expires_at: string };
+type Session = {
+  session_id: string;
+  last_accessed_at: string;
+  expires_at: string;
+  authentication_factors: unknown[];
+};
 let n = 0;
 const freshEmail = () => `session${++n}-${Date.now()}@example.com`;
 
@@ -40,6 +45,16 @@ describe.each(DB_KINDS)('sessions on %s', (kind) => {
     vi.setSystemTime(start + 2 * 60_000 + 600 * 60_000 + 1000);
     const expired = await kit.post('/sessions/authenticate', {}, token);
     expect([expired.status, expired.body['error_type']]).toEqual([404, 'session_not_found']);
+  });
+
+  it('signing in again with the same factor refreshes it instead of adding a duplicate', async () => {
+    const email = freshEmail();
+    const first = await kit.signInByMagicLink(email);
+    const token = String(first['session_token']);
+    const again = await kit.signInByMagicLink(email, token);
+    const session = again['session'] as Session;
+    expect(session.session_id).toBe((first['session'] as Session).session_id);
+    expect(session.authentication_factors).toHaveLength(1);
   });
 
   it('revokes: the SDK and the backend refuse the session afterwards', async () => {
