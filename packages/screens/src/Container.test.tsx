@@ -9,9 +9,20 @@ describe('Container', () => {
     expect(screen.getByRole('heading', { name: 'Sign up or log in' })).toBeTruthy();
   });
 
-  it('hides the header when hideHeaderText is set', () => {
+  it('hides the header text when hideHeaderText is set, keeping it for screen readers', () => {
+    const { unmount } = renderWidget();
+    expect(screen.getByRole('heading', { level: 1 }).className).toBe('latch-title');
+    unmount();
     renderWidget({ styles: { hideHeaderText: true } });
-    expect(screen.queryByRole('heading', { name: 'Sign up or log in' })).toBeNull();
+    const heading = screen.getByRole('heading', { level: 1, name: 'Sign up or log in' });
+    expect(heading.className).toBe('latch-visually-hidden');
+  });
+
+  it('puts everything in one main landmark, live region included', () => {
+    const { container } = renderWidget();
+    const main = screen.getByRole('main');
+    expect(container.firstElementChild).toBe(main);
+    expect(main.querySelector('[aria-live]')).toBeTruthy();
   });
 
   it('shows host overrides and reports unknown ids once', async () => {

@@ -34,14 +34,15 @@ export function Container() {
   }, [theme, host]);
 
   return (
-    <div className="latch-root" style={theme.vars as CSSProperties}>
+    // <main>: the frame is its own document, and axe wants its content inside a landmark.
+    <main className="latch-root" style={theme.vars as CSSProperties}>
       <div className="latch-container">
         <CurrentScreen logoUrl={theme.logoUrl} hideHeaderText={theme.hideHeaderText} />
         <WatermarkIfShown />
       </div>
       <LiveRegion />
       <ToastLayer />
-    </div>
+    </main>
   );
 }
 

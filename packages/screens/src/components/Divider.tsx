@@ -3,7 +3,8 @@ import { useT } from '../strings/StringsContext';
 export function Divider() {
   const t = useT();
   return (
-    <div className="latch-divider" role="separator">
+    // Not role="separator": its children would be presentational and hide the word 'or'.
+    <div className="latch-divider">
       <span>{t('divider.or')}</span>
     </div>
   );

@@ -30,7 +30,8 @@ export function MainScreen({ logoUrl, hideHeaderText }: MainScreenProps) {
   return (
     <div className="latch-main">
       {logoUrl && <img className="latch-logo" src={logoUrl} alt={t('logo.alt')} />}
-      {!hideHeaderText && <h1 className="latch-title">{t('login.title')}</h1>}
+      {/* Hidden header text stays for screen readers: every screen keeps its one h1. */}
+      <h1 className={hideHeaderText ? 'latch-visually-hidden' : 'latch-title'}>{t('login.title')}</h1>
       {descriptor && (
         <p className="latch-banner" role="alert">
           {'id' in descriptor ? t(descriptor.id) : descriptor.message}

@@ -48,6 +48,8 @@ export function OTPAuthenticate() {
         disabled={busy}
         onChange={setCode}
         onComplete={submit}
+        invalid={Boolean(error)}
+        describedBy="latch-otp-error"
       />
       <ErrorText id="latch-otp-error" text={error} />
       {busy && (
