@@ -34,7 +34,8 @@ export default tseslint.config(
           message: "postMessage(..., '*') is forbidden; name the exact target origin.",
         },
         {
-          selector: "CallExpression[callee.property.name='postMessage'] Property[key.name='targetOrigin'] > Literal[value='*']",
+          selector:
+            "CallExpression[callee.property.name='postMessage'] Property[key.name='targetOrigin'] > Literal[value='*']",
           message: "postMessage with targetOrigin '*' is forbidden; name the exact target origin.",
         },
       ],

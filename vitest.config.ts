@@ -20,6 +20,8 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'happy-dom',
+          // CI has two cores shared with the node project; rendered flows need headroom, not retries.
+          testTimeout: 20_000,
           include: [
             'packages/{session,screens}/src/**/*.test.{ts,tsx}',
             'apps/{loader,frame}/src/**/*.test.{ts,tsx}',

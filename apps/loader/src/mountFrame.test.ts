@@ -341,6 +341,7 @@ describe('a refused mount', () => {
       status_code: 400,
     });
     expect(dom).toHaveBeenCalledTimes(1);
+    expect(handle.element.querySelector('iframe')?.hidden).toBe(true);
   });
 
   it('falls back to a generic message at the connect timeout', async () => {

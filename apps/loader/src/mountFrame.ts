@@ -151,7 +151,10 @@ export function mountFrame(kind: MountKind, options: unknown, env: MountEnv): Mo
     if (handshook || failed || destroyed) return;
     failed = true;
     const error = await diagnoseRefusal(env.apiBaseUrl, env.authOrigin, env.publicToken, env.fetch);
-    if (!destroyed && !handshook) report(error);
+    if (destroyed || handshook) return;
+    // The browser's "refused to connect" box is no widget: hide it (shown again if the frame answers late).
+    iframe.hidden = true;
+    report(error);
   };
 
   let connection: FrameConnection;
@@ -164,6 +167,7 @@ export function mountFrame(kind: MountKind, options: unknown, env: MountEnv): Mo
   connection.promise.then((remote) => {
     if (destroyed) return;
     handshook = true;
+    iframe.hidden = false;
     frame = remote;
     if (focusPending) remote.focus({}).catch(ignore);
   }, diagnose);

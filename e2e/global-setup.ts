@@ -1,0 +1,83 @@
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { assertPortFree, startServer, type RunningServer } from './support/servers';
+import { AUTH_ORIGIN, FOREIGN_ORIGIN, HOST_ORIGIN, PUBLIC_TOKEN } from './support/env';
+
+const e2eDir = fileURLToPath(new URL('.', import.meta.url));
+const repoRoot = resolve(e2eDir, '..');
+const BUILD_OUTPUTS = ['apps/loader/dist/loader.js', 'apps/frame/dist/index.html'];
+
+/**
+ * Starts the provider on the auth origin (fixture config, fresh data folder), the demo host on the
+ * authorized origin and the same host on an origin the project does not authorize.
+ * Returns the teardown.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const missing = BUILD_OUTPUTS.filter((file) => !existsSync(join(repoRoot, file)));
+  if (missing.length > 0) {
+    throw new Error(`Build output missing: ${missing.join(', ')}. Run \`npm run build\` first.`);
+  }
+  const ports = [AUTH_ORIGIN, HOST_ORIGIN, FOREIGN_ORIGIN].map((origin) => new URL(origin));
+  await Promise.all(ports.map((url) => assertPortFree(url.hostname, Number(url.port))));
+
+  const dataDir = await mkdtemp(join(tmpdir(), 'latch-e2e-'));
+  const logDir = join(e2eDir, 'test-results', 'servers');
+  await mkdir(logDir, { recursive: true });
+  const servers: RunningServer[] = [];
+  const teardown = async () => {
+    await Promise.all(servers.reverse().map((server) => server.stop()));
+    await rm(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    servers.push(
+      await startServer({
+        name: 'provider',
+        command: process.execPath,
+        args: [join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), 'apps/provider/src/main.ts'],
+        cwd: repoRoot,
+        env: {
+          PORT: new URL(AUTH_ORIGIN).port,
+          HOST: undefined,
+          LATCH_AUTH_ORIGIN: AUTH_ORIGIN,
+          LATCH_CONFIG: join(e2eDir, 'fixtures/latch.config.json'),
+          LATCH_DATA_DIR: dataDir,
+          // Always the embedded database in a fresh folder, whatever the shell exports.
+          DATABASE_URL: undefined,
+        },
+        readyUrl: `${AUTH_ORIGIN}/dev/projects.json`,
+        logFile: join(logDir, 'provider.log'),
+      }),
+    );
+    const hosts = [
+      { name: 'host', origin: HOST_ORIGIN },
+      { name: 'foreign-host', origin: FOREIGN_ORIGIN },
+    ];
+    for (const host of hosts) {
+      servers.push(
+        await startServer({
+          name: host.name,
+          command: process.execPath,
+          args: ['apps/demo/server.mjs'],
+          cwd: repoRoot,
+          env: {
+            PORT: new URL(host.origin).port,
+            HOST: new URL(host.origin).hostname,
+            LATCH_AUTH_ORIGIN: AUTH_ORIGIN,
+            LATCH_PUBLIC_TOKEN: PUBLIC_TOKEN,
+            LATCH_DEMO_FIXTURES_DIR: join(e2eDir, 'fixtures/pages'),
+          },
+          readyUrl: `${host.origin}/config.js`,
+          logFile: join(logDir, `${host.name}.log`),
+        }),
+      );
+    }
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  return teardown;
+}

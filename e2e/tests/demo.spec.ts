@@ -1,0 +1,26 @@
+import { expect, test } from '../fixtures/test';
+import { AUTH_ORIGIN } from '../support/env';
+
+test('the demo host mounts the login widget served by the auth origin', async ({ demo }) => {
+  await test.step('open the demo host on 127.0.0.1:3000', () => demo.open());
+  await test.step('the header shows inside the iframe', () => demo.login.expectShown());
+  await test.step('the iframe document comes from the auth origin', async () => {
+    await expect(demo.iframe).toHaveAttribute('src', new RegExp(`^${AUTH_ORIGIN}/frame/login\\?`));
+  });
+});
+
+test('changing the demo configuration remounts the widget in place', async ({ demo }) => {
+  await demo.open();
+  await demo.login.expectShown();
+  await test.step('tick One-time passcode (text message) in the panel', () =>
+    demo.setProduct('One-time passcode', true));
+  await test.step('the same single widget now offers an Email and a Text tab', async () => {
+    await expect(demo.frame.getByRole('tab', { name: 'Text' })).toBeVisible();
+    await expect(demo.iframe).toHaveCount(1);
+  });
+});
+
+test('the magic-link landing page explains a visit without a token', async ({ demo }) => {
+  await demo.openLanding();
+  await expect(demo.landingStatus()).toHaveText('No token in the URL: open a magic link from the dev inbox.');
+});
