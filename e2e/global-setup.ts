@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { assertPortFree, startServer, type RunningServer } from './support/servers';
-import { AUTH_ORIGIN, FOREIGN_ORIGIN, HOST_ORIGIN, PUBLIC_TOKEN } from './support/env';
+import { AUTH_ORIGIN, FOREIGN_ORIGIN, HOST_ORIGIN, HOST_PORT, OUTPUT_DIR, PUBLIC_TOKEN } from './support/env';
 
 const e2eDir = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = resolve(e2eDir, '..');
@@ -24,13 +24,18 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   await Promise.all(ports.map((url) => assertPortFree(url.hostname, Number(url.port))));
 
   const dataDir = await mkdtemp(join(tmpdir(), 'latch-e2e-'));
-  const logDir = join(e2eDir, 'test-results', 'servers');
+  const logDir = join(e2eDir, OUTPUT_DIR, 'servers');
   await mkdir(logDir, { recursive: true });
   const servers: RunningServer[] = [];
   const teardown = async () => {
     await Promise.all(servers.reverse().map((server) => server.stop()));
     await rm(dataDir, { recursive: true, force: true });
   };
+
+  // The fixture names the default host port; a run on other ports authorizes its own host instead.
+  const fixture = await readFile(join(e2eDir, 'fixtures/latch.config.json'), 'utf8');
+  const configFile = join(dataDir, 'latch.config.json');
+  await writeFile(configFile, fixture.replaceAll(':3000', `:${HOST_PORT}`));
 
   try {
     servers.push(
@@ -43,7 +48,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
           PORT: new URL(AUTH_ORIGIN).port,
           HOST: undefined,
           LATCH_AUTH_ORIGIN: AUTH_ORIGIN,
-          LATCH_CONFIG: join(e2eDir, 'fixtures/latch.config.json'),
+          LATCH_CONFIG: configFile,
           LATCH_DATA_DIR: dataDir,
           // Always the embedded database in a fresh folder, whatever the shell exports.
           DATABASE_URL: undefined,

@@ -1,12 +1,13 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { OUTPUT_DIR } from './support/env';
 
 // Debian's Chromium when present; Playwright's own browser only where it is absent.
 const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: './tests',
-  outputDir: './test-results',
+  outputDir: `./${OUTPUT_DIR}`,
   globalSetup: './global-setup.ts',
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),

@@ -1,8 +1,8 @@
 import { expect, test } from '../fixtures/test';
-import { AUTH_ORIGIN } from '../support/env';
+import { AUTH_ORIGIN, HOST_ORIGIN } from '../support/env';
 
 test('the demo host mounts the login widget served by the auth origin', async ({ demo }) => {
-  await test.step('open the demo host on 127.0.0.1:3000', () => demo.open());
+  await test.step(`open the demo host on ${HOST_ORIGIN}`, () => demo.open());
   await test.step('the header shows inside the iframe', () => demo.login.expectShown());
   await test.step('the iframe document comes from the auth origin', async () => {
     await expect(demo.iframe).toHaveAttribute('src', new RegExp(`^${AUTH_ORIGIN}/frame/login\\?`));

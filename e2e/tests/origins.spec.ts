@@ -16,7 +16,7 @@ test('a host on an unauthorized origin gets no widget and a clear onError', asyn
       return body.error_message;
     });
 
-  await test.step('mount the widget on 127.0.0.1:3001', () => foreignHost.open());
+  await test.step(`mount the widget on ${FOREIGN_ORIGIN}`, () => foreignHost.open());
   await test.step('onError receives the provider message', async () => {
     await expect.poll(() => foreignHost.errorMessages()).toContain(refusal);
   });

@@ -153,7 +153,9 @@ export function mountFrame(kind: MountKind, options: unknown, env: MountEnv): Mo
     const error = await diagnoseRefusal(env.apiBaseUrl, env.authOrigin, env.publicToken, env.fetch);
     if (destroyed || handshook) return;
     // The browser's "refused to connect" box is no widget: hide it (shown again if the frame answers late).
+    // The inline `display:block` would beat the `hidden` attribute, so both are set.
     iframe.hidden = true;
+    iframe.style.display = 'none';
     report(error);
   };
 
@@ -168,6 +170,7 @@ export function mountFrame(kind: MountKind, options: unknown, env: MountEnv): Mo
     if (destroyed) return;
     handshook = true;
     iframe.hidden = false;
+    iframe.style.display = 'block';
     frame = remote;
     if (focusPending) remote.focus({}).catch(ignore);
   }, diagnose);
