@@ -13,8 +13,10 @@ import {
 } from '@latch/screens';
 import { mountKindFromPath } from './boot/mountKind';
 import { readBoot } from './boot/readBoot';
+import { createFocusControl } from './focus/focusControl';
 import { connectHost, type HostConnection } from './host/connectHost';
 import { createFrameMethods } from './host/frameMethods';
+import { relayEscape } from './host/relayEscape';
 import { observeHeight } from './resize/heightReporter';
 
 const { t } = createTranslator();
@@ -26,10 +28,6 @@ function showMessage(text: string): void {
   p.className = 'latch-frame-message';
   p.textContent = text;
   rootElement.replaceChildren(p);
-}
-
-function focusFirstField(): void {
-  rootElement?.querySelector<HTMLElement>('input:not([disabled]), select, button:not([disabled])')?.focus();
 }
 
 /** The host's origin when the browser tells us (Chromium), and only if it is on the allowlist. */
@@ -48,21 +46,23 @@ function start(boot: FrameBoot, root: HTMLElement): void {
   });
 
   let connection: HostConnection | null = null;
+  const focusControl = createFocusControl(root);
   const frameMethods: FrameMethods = createFrameMethods({
     store,
     resync: () => connection?.resync(),
-    focusFirstField,
+    focusFirstField: focusControl.focus,
   });
   connection = connectHost({
     allowedOrigins: boot.allowedOrigins,
     methods: frameMethods,
     onMountState: (mount) => {
       store.set(applyMountStateAtom, mount);
-      if (mount.autoFocus) requestAnimationFrame(focusFirstField);
+      focusControl.mountStateApplied(mount);
     },
     onError: (message) => console.warn(`[latch frame] ${message}`),
   });
   const { host, resize } = connection;
+  relayEscape(document, host);
 
   const parentHost = parentOrigin(boot.allowedOrigins);
   const api = createApiClient({

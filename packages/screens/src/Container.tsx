@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai';
 import { Suspense, useEffect, useMemo, useRef, type CSSProperties } from 'react';
 import { Spinner } from './components/Spinner';
 import { Watermark } from './components/Watermark';
+import { useScreenFocus } from './focus/useScreenFocus';
 import { MainScreen } from './main/MainScreen';
 import { isScreenConfigured, SCREEN_COMPONENTS } from './registry/resolveScreen';
 import { useServices } from './services/ServicesContext';
@@ -25,6 +26,8 @@ export function Container() {
   const scheme = useColorScheme(Array.isArray(styles));
   const theme = useMemo(() => resolveTheme(pickStyle(styles, scheme)), [styles, scheme]);
   const reported = useRef(new Set<string>());
+  const rootRef = useRef<HTMLElement>(null);
+  useScreenFocus(useAtomValue(screenAtom), rootRef);
   useEffect(() => {
     for (const rejected of theme.rejected) {
       if (reported.current.has(rejected)) continue;
@@ -35,7 +38,7 @@ export function Container() {
 
   return (
     // <main>: the frame is its own document, and axe wants its content inside a landmark.
-    <main className="latch-root" style={theme.vars as CSSProperties}>
+    <main ref={rootRef} className="latch-root" style={theme.vars as CSSProperties}>
       <div className="latch-container">
         <CurrentScreen logoUrl={theme.logoUrl} hideHeaderText={theme.hideHeaderText} />
         <WatermarkIfShown />

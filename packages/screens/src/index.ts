@@ -24,3 +24,4 @@ export { createEventLogger, type EventLogger, type EventLogName } from './servic
 export type { WidgetServices, WidgetHost } from './services/WidgetServices';
 export { useToast } from './toast/useToast';
 export { TOAST_DURATIONS, MAX_TOASTS, showToastAtom, type ToastKind } from './toast/toastAtoms';
+export { focusFirstField, FOCUS_WAIT_MS, type FocusOptions } from './focus/focusFirstField';

@@ -58,6 +58,7 @@ export function connectHost({
     setSession: (request) => connection.promise.then((h) => h.setSession(request)),
     clearSession: (request) => connection.promise.then((h) => h.clearSession(request)),
     navigate: (request) => connection.promise.then((h) => h.navigate(request)),
+    escape: (request) => connection.promise.then((h) => h.escape(request)),
   };
   const resize = (height: number) => {
     void connection.promise.then((h) => h.resize({ height })).catch(() => undefined);

@@ -1,11 +1,14 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { magicLinkEmailAtom } from '../state/formAtoms';
 import { renderWidget } from '../test/renderWidget';
+import { warmUpScreens } from '../test/warmUp';
 import { submitEmail } from '../test/steps';
 import { errorReply, ok, stubProvider, type StubReply } from '../test/stubProvider';
 
 describe('email magic link flow', () => {
+  beforeAll(warmUpScreens, 30_000);
+
   it('sends the link with mapped options and shows the confirmation', async () => {
     const provider = stubProvider({ 'POST /magic_links/email/login_or_create': () => ok({}) });
     const { host, eventLog, store } = renderWidget({
@@ -62,10 +65,16 @@ describe('email magic link flow', () => {
     const provider = stubProvider({});
     renderWidget({ fetch: provider.fetch });
     await submitEmail('not-an-email');
-    expect(await screen.findByText('Email format is invalid.')).toBeTruthy();
-    expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
+    // Under the field (its description) and in the live region, which announces it.
+    expect(await screen.findAllByText('Email format is invalid.')).toHaveLength(2);
+    const field = screen.getByLabelText('Email');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = () => document.getElementById(field.getAttribute('aria-describedby') ?? '');
+    expect(describedBy()?.textContent).toBe('Email format is invalid.');
+    expect(screen.getByRole('alert').textContent).toBe('Email format is invalid.');
     await submitEmail('');
-    expect(await screen.findByText('This field is required.')).toBeTruthy();
+    await waitFor(() => expect(describedBy()?.textContent).toBe('This field is required.'));
+    expect(screen.getByRole('alert').textContent).toBe('This field is required.');
     expect(provider.calls).toEqual([]);
   });
 

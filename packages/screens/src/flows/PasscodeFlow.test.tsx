@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { renderWidget } from '../test/renderWidget';
+import { warmUpScreens } from '../test/warmUp';
 import { enterPasscode, submitEmail, submitPhone } from '../test/steps';
 import { authenticateResponse, errorReply, ok, stubProvider } from '../test/stubProvider';
 
@@ -10,6 +11,8 @@ const emailOtp = {
 };
 
 describe('one-time passcode flow', () => {
+  beforeAll(warmUpScreens, 30_000);
+
   it('sends an email passcode, verifies it, hands the session to the host and completes', async () => {
     const provider = stubProvider({
       'POST /otps/email/login_or_create': () => ok({ method_id: 'email-test-1' }),
@@ -48,7 +51,7 @@ describe('one-time passcode flow', () => {
   it('uses the email OTP validation message', async () => {
     renderWidget({ fetch: stubProvider({}).fetch, config: emailOtp });
     await submitEmail('nope@');
-    expect(await screen.findByText('Invalid email address.')).toBeTruthy();
+    expect(await screen.findAllByText('Invalid email address.')).toHaveLength(2);
   });
 
   it('shows a wrong code, clears the boxes and lets the visitor retry', async () => {

@@ -5,7 +5,7 @@ import type { EventLogger } from './eventLog';
 /** The host methods a screen may call; the frame queues them until penpal is connected. */
 export type WidgetHost = Pick<
   HostMethods,
-  'emitEvent' | 'reportError' | 'setSession' | 'clearSession' | 'navigate'
+  'emitEvent' | 'reportError' | 'setSession' | 'clearSession' | 'navigate' | 'escape'
 >;
 
 /** Everything outside React that screens use: the provider API, the host channel, the event log. */

@@ -166,6 +166,10 @@ export const en = {
   'passkey.save': 'Save',
   'passkey.unnamed': 'Passkey {number}',
 
+  // Toasts (react-toastify's own English labels replaced)
+  'toast.region': 'Notifications',
+  'toast.close': 'Close',
+
   // Watermark
   'watermark.poweredBy': 'Powered by',
   'watermark.brand': 'Latch',

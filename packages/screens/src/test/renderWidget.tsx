@@ -1,4 +1,4 @@
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, configure, render } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { createApiClient, DEFAULT_BOOTSTRAP, type BootstrapData } from '@latch/api';
 import type { LoginConfig, MountState, StylesInput } from '@latch/protocol';
@@ -10,6 +10,8 @@ import { Widget } from '../Widget';
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(cleanup);
+// Screens are lazy chunks: under a full parallel run their first load can outlast the 1 s default.
+configure({ asyncUtilTimeout: 4000 });
 
 export interface WidgetSetup {
   config?: LoginConfig;
@@ -27,6 +29,7 @@ export function createTestServices(fetchImpl?: typeof fetch) {
     setSession: vi.fn<WidgetHost['setSession']>(async () => undefined),
     clearSession: vi.fn<WidgetHost['clearSession']>(async () => undefined),
     navigate: vi.fn<WidgetHost['navigate']>(async () => ({ accepted: true })),
+    escape: vi.fn<WidgetHost['escape']>(async () => undefined),
   };
   const eventLog = { log: vi.fn<EventLogger['log']>(), flush: vi.fn<EventLogger['flush']>() };
   const api = createApiClient({

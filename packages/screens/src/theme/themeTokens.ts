@@ -61,7 +61,8 @@ export const THEME_TOKENS: readonly ThemeToken[] = [
     path: 'inputs.placeholderColor',
     cssVar: '--latch-input-placeholder',
     form: 'color',
-    fallback: '#8296A1',
+    // #8296A1 (Stytch's) is 3.1:1 on white; placeholder text needs 4.5:1 too (WCAG 1.4.3).
+    fallback: '#64767F',
   },
   { path: 'inputs.borderColor', cssVar: '--latch-input-border', form: 'color', fallback: '#5C727D' },
   { path: 'inputs.borderRadius', cssVar: '--latch-input-radius', form: 'length', fallback: '4px' },

@@ -1,5 +1,12 @@
 import { useEffect } from 'react';
-import { ToastContainer, toast, type ToastOptions, type TypeOptions } from 'react-toastify';
+import {
+  ToastContainer,
+  toast,
+  type CloseButtonProps,
+  type ToastOptions,
+  type TypeOptions,
+} from 'react-toastify';
+import { useT } from '../strings/StringsContext';
 import { MAX_TOASTS, TOAST_DURATIONS, type ToastKind, type ToastRequest } from './toastAtoms';
 
 const TYPE: Record<ToastKind, TypeOptions> = {
@@ -10,6 +17,29 @@ const TYPE: Record<ToastKind, TypeOptions> = {
   loading: 'default',
 };
 
+/** react-toastify's close button, with its label from the catalogue instead of a fixed 'close'. */
+function CloseToast({ closeToast, theme }: CloseButtonProps) {
+  const t = useT();
+  return (
+    <button
+      type="button"
+      className={`Toastify__close-button Toastify__close-button--${theme}`}
+      aria-label={t('toast.close')}
+      onClick={(event) => {
+        event.stopPropagation();
+        closeToast(true);
+      }}
+    >
+      <svg aria-hidden="true" viewBox="0 0 14 16">
+        <path
+          fillRule="evenodd"
+          d="M7.71 8.23l3.75 3.75-1.48 1.48-3.75-3.75-3.75 3.75L1 11.98l3.75-3.75L1 4.48 2.48 3l3.75 3.75L9.98 3l1.48 1.48-3.75 3.75z"
+        />
+      </svg>
+    </button>
+  );
+}
+
 /** The react-toastify container (top centre, coloured: green success, red error) and its feed. */
 export default function ToastOutlet({
   pending,
@@ -18,6 +48,7 @@ export default function ToastOutlet({
   pending: ToastRequest[];
   take: () => ToastRequest[];
 }) {
+  const t = useT();
   useEffect(() => {
     if (pending.length === 0) return;
     for (const request of take()) {
@@ -38,6 +69,8 @@ export default function ToastOutlet({
       hideProgressBar
       newestOnTop
       pauseOnFocusLoss={false}
+      aria-label={t('toast.region')}
+      closeButton={CloseToast}
     />
   );
 }

@@ -73,7 +73,7 @@ export function PhoneForm({ channel }: { channel: 'sms' | 'whatsapp' }) {
           className="latch-input"
           type="tel"
           name="phone"
-          autoComplete="tel-national"
+          autoComplete="tel"
           inputMode="tel"
           required
           value={phone}

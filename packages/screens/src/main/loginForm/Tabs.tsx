@@ -13,6 +13,9 @@ export interface TabsProps<T extends string> {
   children: ReactNode;
 }
 
+/** One panel shows the selected tab's form, so every tab controls that one (existing) element. */
+const PANEL_ID = 'latch-tabpanel';
+
 /** WAI-ARIA tabs: one tab stop, arrow keys, Home and End move and select. */
 export function Tabs<T extends string>({ label, tabs, selected, onSelect, children }: TabsProps<T>) {
   const refs = useRef(new Map<T, HTMLButtonElement>());
@@ -46,7 +49,7 @@ export function Tabs<T extends string>({ label, tabs, selected, onSelect, childr
             id={`latch-tab-${tab.id}`}
             className="latch-tab"
             aria-selected={tab.id === selected}
-            aria-controls={`latch-panel-${tab.id}`}
+            aria-controls={PANEL_ID}
             tabIndex={tab.id === selected ? 0 : -1}
             onClick={() => onSelect(tab.id)}
           >
@@ -54,7 +57,7 @@ export function Tabs<T extends string>({ label, tabs, selected, onSelect, childr
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={`latch-panel-${selected}`} aria-labelledby={`latch-tab-${selected}`}>
+      <div role="tabpanel" id={PANEL_ID} aria-labelledby={`latch-tab-${selected}`}>
         {children}
       </div>
     </div>

@@ -11,9 +11,12 @@ export function PasskeyRegistrationStart() {
   const user = useRegistrationUser();
   if (user === 'noUser') {
     return (
-      <p className="latch-config-error" role="alert">
-        {t('config.error.passkeyRegistrationNoUser')}
-      </p>
+      <div className="latch-screen">
+        <h1 className="latch-title">{t('passkey.registrationStart.title')}</h1>
+        <p className="latch-config-error" role="alert">
+          {t('config.error.passkeyRegistrationNoUser')}
+        </p>
+      </div>
     );
   }
   return (

@@ -45,7 +45,10 @@ export function RenameForm({ name, onSave, onCancel }: RenameFormProps) {
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(e) => setDraft(e.target.value)}
         onKeyDown={(e) => {
-          if (e.key === 'Escape') onCancel();
+          if (e.key !== 'Escape') return;
+          // Handled here: the frame must not also relay this Escape to the host.
+          e.preventDefault();
+          onCancel();
         }}
       />
       <ErrorText id={`${id}-error`} text={error} />

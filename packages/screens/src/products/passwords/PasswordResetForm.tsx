@@ -40,7 +40,7 @@ function TokenLogIn({ token }: { token: string }) {
   return (
     <div className="latch-spinner-wrap latch-logging-in" role="status">
       <span className="latch-spinner" aria-hidden="true" />
-      <p className="latch-text">{t('password.reset.loggingIn')}</p>
+      <h1 className="latch-text">{t('password.reset.loggingIn')}</h1>
     </div>
   );
 }

@@ -63,9 +63,7 @@ function Requirements({ lines }: { lines: RequirementLine[] }) {
           <span className="latch-visually-hidden">
             {t(line.met ? 'password.requirement.met' : 'password.requirement.unmet')}{' '}
           </span>
-          <span aria-hidden="true" className="latch-requirement-icon">
-            {line.met ? '✓' : '✗'}
-          </span>{' '}
+          <span aria-hidden="true" className="latch-requirement-icon" />{' '}
           <span>{line.count === undefined ? t(line.id) : t(line.id, { count: line.count })}</span>
         </li>
       ))}

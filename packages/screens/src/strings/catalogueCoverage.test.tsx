@@ -1,0 +1,337 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { PasswordStrengthResponse } from '@latch/api';
+import type { LoginConfig, MountState } from '@latch/protocol';
+import { passkey, SESSION } from '../products/passkeys/registrationFixtures';
+import { strengthFor } from '../products/passwords/passwordTestKit';
+import {
+  setErrorDescriptorAtom,
+  setMagicLinkEmailAtom,
+  updateOtpStateAtom,
+  updatePasswordStateAtom,
+} from '../state/formAtoms';
+import {
+  applyMountStateAtom,
+  dispatchOutcomeAtom,
+  mountStateAtom,
+  setLoadingAtom,
+} from '../state/widgetAtoms';
+import { renderWidget, type WidgetSetup } from '../test/renderWidget';
+import { authenticateResponse, ok, stubProvider, type StubRoute } from '../test/stubProvider';
+import { warmUpScreens } from '../test/warmUp';
+import { showToastAtom } from '../toast/toastAtoms';
+import { en, type StringId } from './en';
+
+/*
+ * Every text a screen shows must come from the catalogue. The widget renders with a catalogue
+ * whose every entry is a marker, `⟦id {placeholders}⟧`, so filled values stay inside their marker;
+ * then each visible text node and each aria-label / alt / placeholder / title must consist of
+ * markers only. Allowed exceptions (data, not interface text), and nothing else:
+ *   - the country names and dial codes of the phone country selector (Intl / libphonenumber);
+ *   - names of the visitor's passkeys, as stored by the provider.
+ * Labels inside an `aria-hidden` subtree are skipped: no one is ever told them.
+ */
+const MARKERS = Object.fromEntries(
+  Object.entries(en).map(([id, text]) => {
+    const holes = text.match(/\{\w+\}/g) ?? [];
+    return [id, `⟦${[id, ...holes].join(' ')}⟧`];
+  }),
+) as Record<StringId, string>;
+const PASSKEY_NAME = 'YubiKey';
+const ATTRIBUTES = ['aria-label', 'alt', 'placeholder', 'title', 'aria-valuetext', 'aria-description'];
+
+function isAllowedData(node: Node, text: string): boolean {
+  const parent = node.parentElement;
+  if (parent?.closest('select.latch-country')) return true;
+  return parent?.classList.contains('latch-passkey-name') === true && text === PASSKEY_NAME;
+}
+
+/** Texts that are not made of catalogue markers, with where they were found. */
+function strayTexts(root: HTMLElement): string[] {
+  const stray: string[] = [];
+  const residue = (text: string) => {
+    // Markers nest when a filled value is itself a catalogue text: remove innermost first.
+    let rest = text;
+    for (let before = ''; before !== rest;) [before, rest] = [rest, rest.replace(/⟦[^⟦⟧]*⟧/g, '')];
+    return rest.trim();
+  };
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.textContent ?? '';
+    if (residue(text) && !isAllowedData(node, text.trim())) stray.push(`text: ${JSON.stringify(text)}`);
+  }
+  for (const element of root.querySelectorAll('*')) {
+    // A label inside an aria-hidden subtree is never exposed (react-toastify's hidden timer bar).
+    if (element.closest('[aria-hidden="true"]')) continue;
+    for (const name of ATTRIBUTES) {
+      const value = element.getAttribute(name);
+      if (value !== null && residue(value)) stray.push(`${name}: ${JSON.stringify(value)}`);
+    }
+  }
+  return stray;
+}
+
+/** Asserts the catalogue coverage of what is on screen, and that `ids` are among it. */
+async function expectCatalogueOnly(ids: StringId[]) {
+  for (const id of ids) {
+    await waitFor(() => expect(document.body.textContent + attributeText()).toContain(`⟦${id}`), {
+      timeout: 3000,
+    });
+  }
+  expect(strayTexts(document.body)).toEqual([]);
+}
+
+const attributeText = () =>
+  [...document.body.querySelectorAll('*')]
+    .flatMap((el) => ATTRIBUTES.map((a) => el.getAttribute(a) ?? ''))
+    .join(' ');
+
+function render(setup: WidgetSetup = {}) {
+  return renderWidget({ ...setup, strings: MARKERS });
+}
+
+const EML: LoginConfig = { products: ['emailMagicLinks'] };
+const PASSWORDS_AND_EML: LoginConfig = { products: ['passwords', 'emailMagicLinks'] };
+const resetMount = (hostSearch: string): Partial<MountState> => ({ kind: 'reset-password', hostSearch });
+
+/** A strength answer whose feedback phrases are all in the catalogue. */
+const knownStrength = (patch: Partial<PasswordStrengthResponse> = {}) =>
+  ok({
+    ...strengthFor('short'),
+    feedback: {
+      ...strengthFor('short').feedback,
+      warning: en['password.zxcvbn.warning.common'],
+      suggestions: [en['password.zxcvbn.suggestion.anotherWord']],
+    },
+    breached_password: true,
+    ...patch,
+  });
+
+describe('every screen takes its text from the catalogue', () => {
+  beforeAll(warmUpScreens, 30_000);
+
+  it('the marker check finds text that is not from the catalogue', () => {
+    const root = document.createElement('div');
+    root.innerHTML = `<p>${MARKERS['login.title']}</p><button aria-label="close">x</button>`;
+    expect(strayTexts(root)).toEqual(['text: "x"', 'aria-label: "close"']);
+  });
+
+  it('Main with a logo, banner, watermark and the email form', async () => {
+    const { store } = render({
+      config: EML,
+      styles: { logo: { logoImageUrl: 'https://cdn.example/logo.png' } },
+      bootstrap: { displayWatermark: true },
+    });
+    act(() => store.set(setErrorDescriptorAtom, { id: 'error.passkeyUnknown' }));
+    await expectCatalogueOnly([
+      'login.title',
+      'logo.alt',
+      'error.passkeyUnknown',
+      'formField.email.label',
+      'formField.email.placeholder',
+      'button.continueWithEmail',
+      'watermark.poweredBy',
+      'watermark.brand',
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: MARKERS['button.continueWithEmail'] }));
+    await expectCatalogueOnly(['formField.required']);
+  });
+
+  it('Main with tabs and the phone form', async () => {
+    render({
+      config: { products: ['emailMagicLinks', 'otp'], otpOptions: { methods: ['sms', 'whatsapp'] } },
+    });
+    await expectCatalogueOnly(['tabs.label', 'tab.email', 'tab.text', 'tab.whatsapp']);
+    fireEvent.click(screen.getByRole('tab', { name: MARKERS['tab.whatsapp'] }));
+    await expectCatalogueOnly([
+      'formField.phone.label',
+      'formField.country.label',
+      'button.continueWithWhatsApp',
+    ]);
+    await waitFor(() => expect(document.querySelectorAll('option').length).toBeGreaterThan(100));
+    expect(strayTexts(document.body)).toEqual([]);
+  });
+
+  it('Main with the passkey button, and the configuration errors', async () => {
+    const { unmount } = render({ config: { products: ['passwords', 'passkeys'] } });
+    await expectCatalogueOnly(['button.loginWithPasskey', 'divider.or', 'button.continueWithEmail']);
+    unmount();
+    const second = render({
+      config: { products: ['emailMagicLinks', 'otp'], otpOptions: { methods: ['email'] } },
+    });
+    await expectCatalogueOnly(['config.error.emlAndEmailOtp']);
+    second.unmount();
+    render({ config: { products: ['passkeys'] } });
+    await expectCatalogueOnly(['config.error.passkeysAlone']);
+  });
+
+  it('the spinner and a toast', async () => {
+    const { store } = render({ config: EML });
+    act(() => store.set(setLoadingAtom, true));
+    await expectCatalogueOnly(['frame.loading']);
+    act(() => store.set(showToastAtom, { kind: 'success', message: MARKERS['password.emailResent'] }));
+    await expectCatalogueOnly(['password.emailResent', 'toast.region', 'toast.close']);
+  });
+
+  it('EmailConfirmation', async () => {
+    const { store } = render({ config: EML });
+    act(() => {
+      store.set(setMagicLinkEmailAtom, 'ada@example.com');
+      store.set(dispatchOutcomeAtom, 'magicLinkSent');
+    });
+    await expectCatalogueOnly([
+      'emailConfirmation.title',
+      'emailConfirmation.body',
+      'link.openInGmail',
+      'link.openInYahoo',
+      'link.openInOutlook',
+      'button.tryAgain',
+    ]);
+  });
+
+  it('OTPAuthenticate and OTPConfirmation', async () => {
+    const { store } = render({ config: { products: ['otp'], otpOptions: { methods: ['sms'] } } });
+    act(() => {
+      store.set(updateOtpStateAtom, { type: 'sms', methodId: 'm', otpDestination: '+15555550100' });
+      store.set(dispatchOutcomeAtom, 'otpSent');
+    });
+    await expectCatalogueOnly([
+      'button.back',
+      'passcode.title',
+      'passcode.sentTo',
+      'passcode.inputLabel',
+      'passcode.digitLabel',
+      'passcode.expiresIn',
+      'passcode.didntGetIt',
+      'passcode.resend',
+    ]);
+    act(() => store.set(dispatchOutcomeAtom, 'otpVerified'));
+    await expectCatalogueOnly(['success.title', 'otpConfirmation.body']);
+  });
+
+  it('PasswordCreateOrLogin for a new user, with strength feedback', async () => {
+    const provider = stubProvider({ 'POST /passwords/strength_check': () => knownStrength() });
+    const { store, container } = render({ config: PASSWORDS_AND_EML, fetch: provider.fetch });
+    act(() => {
+      store.set(updatePasswordStateAtom, { email: 'ada@example.com', type: 'new' });
+      store.set(dispatchOutcomeAtom, 'userFound');
+    });
+    await expectCatalogueOnly([
+      'password.create.title',
+      'password.chooseHowToCreate',
+      'button.emailLoginLink',
+      'password.create.body',
+      'formField.email.label',
+      'formField.password.label',
+      'password.show',
+      'button.continue',
+    ]);
+    const field = container.querySelector('input[autocomplete="new-password"]') as HTMLInputElement;
+    fireEvent.change(field, { target: { value: 'short' } });
+    await expectCatalogueOnly([
+      'password.strength.label',
+      'password.zxcvbn.warning.common',
+      'password.zxcvbn.suggestion.anotherWord',
+      'password.requirement.unmet',
+      'password.breached',
+    ]);
+  });
+
+  it('PasswordResetForm with LUDS lines, without a token, and logging in with a login token', async () => {
+    const provider = stubProvider({
+      'POST /passwords/strength_check': () => knownStrength({ strength_policy: 'luds' }),
+    });
+    const first = render({ config: { products: [] }, mount: resetMount('?token=t1'), fetch: provider.fetch });
+    await expectCatalogueOnly([
+      'password.reset.title',
+      'formField.newPassword.label',
+      'button.loginWithoutPassword',
+    ]);
+    const field = first.container.querySelector('input[autocomplete="new-password"]') as HTMLInputElement;
+    fireEvent.change(field, { target: { value: 'short' } });
+    await expectCatalogueOnly(['password.luds.minimumLength', 'password.luds.complexity']);
+    first.unmount();
+    const second = render({ config: { products: [] }, mount: resetMount('') });
+    await expectCatalogueOnly(['password.reset.missingToken']);
+    second.unmount();
+    const pending: StubRoute = () => new Promise(() => undefined);
+    render({
+      config: { products: [] },
+      mount: resetMount('?token=t2&stytch_token_type=login'),
+      fetch: stubProvider({ 'POST /magic_links/authenticate': pending }).fetch,
+    });
+    await expectCatalogueOnly(['password.reset.loggingIn']);
+  });
+
+  it('PasswordCreateOrLogin for users with and without a password, and the email screens', async () => {
+    const { store } = render({ config: PASSWORDS_AND_EML });
+    act(() => {
+      store.set(updatePasswordStateAtom, { email: 'ada@example.com', type: 'password' });
+      store.set(dispatchOutcomeAtom, 'userFound');
+    });
+    await expectCatalogueOnly(['password.login.title', 'password.forgotLink', 'button.loginWithoutPassword']);
+    act(() => store.set(updatePasswordStateAtom, { type: 'passwordless' }));
+    await expectCatalogueOnly(['button.emailLoginLink', 'password.createInstead']);
+    const outcomes = [
+      ['forgotPassword', 'password.forgot.title', 'password.forgot.body'],
+      ['passwordBreached', 'password.breached.title', 'password.breached.body'],
+      ['createPasswordInstead', 'password.checkEmail.title', 'password.checkEmail.body'],
+      ['passwordResetRequired', 'password.dedupe.title', 'password.dedupe.body'],
+      ['passwordAuthenticated', 'success.title', 'password.confirmation.body'],
+    ] as const;
+    for (const [outcome, title, body] of outcomes) {
+      act(() => {
+        store.set(dispatchOutcomeAtom, 'back');
+        store.set(dispatchOutcomeAtom, 'userFound');
+        store.set(dispatchOutcomeAtom, outcome);
+      });
+      const resend: StringId[] = outcome === 'passwordAuthenticated' ? [] : ['password.resendEmail'];
+      await expectCatalogueOnly([title, body, ...resend]);
+    }
+  });
+
+  it('PasskeyConfirmation', async () => {
+    const { store } = render({ config: { products: ['emailMagicLinks', 'passkeys'] } });
+    act(() => store.set(dispatchOutcomeAtom, 'passkeyAuthenticated'));
+    await expectCatalogueOnly(['success.title', 'passkey.confirmation.body']);
+  });
+
+  it('the passkey registration screens', async () => {
+    const user = {
+      ...authenticateResponse().user,
+      webauthn_registrations: [passkey('pk-1', ''), passkey('pk-2', PASSKEY_NAME)],
+    };
+    const provider = stubProvider({ 'GET /users/me': () => ok(user) });
+    const { store, container } = render({
+      config: { products: [] },
+      mount: { kind: 'passkey-registration', session: SESSION },
+      fetch: provider.fetch,
+    });
+    await expectCatalogueOnly(['passkey.registrationStart.title', 'passkey.create', 'passkey.skip']);
+    act(() => store.set(dispatchOutcomeAtom, 'passkeySkipped'));
+    await expectCatalogueOnly([
+      'passkey.registrationSuccess.title',
+      'passkey.existing',
+      'passkey.unnamed',
+      'passkey.renameItem',
+      'passkey.deleteItem',
+      'passkey.setupAnother',
+      'passkey.done',
+    ]);
+    fireEvent.click(container.querySelector('[data-passkey-action="rename"]') as HTMLElement);
+    await expectCatalogueOnly(['passkey.nameLabel', 'passkey.save', 'passkey.cancel']);
+    fireEvent.click(screen.getByRole('button', { name: MARKERS['passkey.cancel'] }));
+    fireEvent.click(container.querySelector('[data-passkey-action="delete"]') as HTMLElement);
+    await expectCatalogueOnly(['passkey.delete', 'passkey.deleteWarning', 'passkey.cancel']);
+  });
+
+  it('the passkey registration screen without a signed-in user', async () => {
+    const { store } = render({
+      config: { products: [] },
+      mount: { kind: 'passkey-registration', session: null },
+    });
+    // The host answers ready() without a session: the mount refuses.
+    act(() => store.set(applyMountStateAtom, store.get(mountStateAtom)));
+    await expectCatalogueOnly(['passkey.registrationStart.title', 'config.error.passkeyRegistrationNoUser']);
+  });
+});

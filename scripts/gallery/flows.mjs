@@ -1,0 +1,155 @@
+// The screens the gallery photographs, each reached for real through the provider where cheap.
+// A flow gets helpers: `page()` (a fresh browser context), `open(page, options)` (mounts the
+// widget on the host page and returns the frame), `shot(page, name)`, `inboxCode(address)`.
+
+const EML = {
+  products: ['emailMagicLinks'],
+  emailMagicLinksOptions: { loginRedirectURL: 'http://127.0.0.1:3500/authenticate' },
+};
+const OTP_EMAIL = { products: ['otp'], otpOptions: { methods: ['email'] } };
+const PASSWORDS = {
+  products: ['passwords', 'emailMagicLinks'],
+  emailMagicLinksOptions: EML.emailMagicLinksOptions,
+  passwordOptions: {
+    loginRedirectURL: 'http://127.0.0.1:3500/authenticate',
+    resetPasswordRedirectURL: 'http://127.0.0.1:3500/reset-password',
+  },
+};
+const PASSWORD = 'gallery-Correct-Horse-42';
+const NEW_USER = 'new.user@example.com';
+const OTP_USER = 'otp.user@example.com';
+
+const button = (frame, name) => frame.getByRole('button', { name, exact: true });
+const heading = (frame, name) => frame.getByRole('heading', { name, exact: true });
+
+async function submitEmail(frame, email, name = 'Continue with email') {
+  await frame.getByLabel('Email', { exact: true }).fill(email);
+  await button(frame, name).click();
+}
+
+export const FLOWS = [
+  async function mainScreens({ page, open, shot }) {
+    const p = await page();
+    let f = await open(p, { config: EML });
+    await button(f, 'Continue with email').waitFor();
+    await shot(p, 'main-email');
+    await button(f, 'Continue with email').click();
+    await f.getByText('This field is required.').first().waitFor();
+    await shot(p, 'main-email-required');
+
+    f = await open(p, {
+      config: { products: ['emailMagicLinks', 'otp'], otpOptions: { methods: ['sms', 'whatsapp'] } },
+    });
+    await f.getByRole('tab', { name: 'Text' }).click();
+    await button(f, 'Continue with text message').waitFor();
+    await shot(p, 'main-tabs-text-message');
+
+    f = await open(p, { config: PASSWORDS });
+    await button(f, 'Continue with email').waitFor();
+    await shot(p, 'main-passwords');
+
+    f = await open(p, { config: { products: ['otp', 'passkeys'], otpOptions: { methods: ['sms'] } } });
+    await button(f, 'Login with a Passkey').waitFor();
+    await shot(p, 'main-passkey-button');
+  },
+
+  async function configErrors({ page, open, shot }) {
+    const p = await page();
+    let f = await open(p, {
+      config: { products: ['emailMagicLinks', 'otp'], otpOptions: { methods: ['email'] } },
+    });
+    await f.getByText('Error: Cannot use both EML and Email OTP').waitFor();
+    await shot(p, 'config-error-eml-and-email-otp');
+    f = await open(p, { config: { products: ['passkeys'] } });
+    await f.getByText('Error: Cannot use Passkeys by itself', { exact: false }).waitFor();
+    await shot(p, 'config-error-passkeys-alone');
+  },
+
+  async function magicLink({ page, open, shot }) {
+    const p = await page();
+    const f = await open(p, { config: EML });
+    await submitEmail(f, 'magic.link@example.com');
+    await heading(f, 'Check your email').waitFor();
+    await shot(p, 'email-confirmation');
+  },
+
+  async function passcode({ page, open, shot, inboxCode }) {
+    const p = await page();
+    const f = await open(p, { config: OTP_EMAIL });
+    await submitEmail(f, OTP_USER);
+    await heading(f, 'Enter passcode').waitFor();
+    await shot(p, 'otp-authenticate');
+    await f.getByLabel('Digit 1 of 6').fill(await inboxCode(OTP_USER));
+    await heading(f, 'Success!').waitFor();
+    await shot(p, 'otp-confirmation');
+  },
+
+  async function passwords({ page, open, shot }) {
+    const p = await page();
+    let f = await open(p, { config: PASSWORDS });
+    await submitEmail(f, NEW_USER);
+    await heading(f, 'Create account').waitFor();
+    await f.getByLabel('Password', { exact: true }).fill('password1');
+    await f.getByRole('meter').waitFor();
+    await shot(p, 'password-create-weak');
+    await f.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await f.getByRole('button', { name: 'Continue', exact: true, disabled: false }).waitFor();
+    await shot(p, 'password-create');
+    await button(f, 'Continue').click();
+    await heading(f, 'Success!').waitFor();
+    await shot(p, 'password-confirmation');
+
+    // The same context now has a session: the passkey registration mount accepts it.
+    f = await open(p, { kind: 'passkey-registration', config: { products: ['passkeys'] } });
+    await button(f, 'Create a Passkey').waitFor();
+    await shot(p, 'passkey-registration-start');
+    const cdp = await p.context().newCDPSession(p);
+    await cdp.send('WebAuthn.enable');
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+    await button(f, 'Create a Passkey').click();
+    await heading(f, 'Passkey successfully created!').waitFor();
+    await shot(p, 'passkey-registration-success');
+
+    const q = await page();
+    f = await open(q, { config: PASSWORDS });
+    await submitEmail(f, NEW_USER);
+    await heading(f, 'Log In').waitFor();
+    await shot(q, 'password-login');
+    await button(f, 'Forgot Password?').click();
+    await heading(f, 'Forgot password?').waitFor();
+    await shot(q, 'password-forgot');
+    await button(f, 'Resend email').click();
+    await f.getByText('Email resent').waitFor();
+    await shot(q, 'toast-email-resent', { keepAnimations: true });
+  },
+
+  async function passwordless({ page, open, shot }) {
+    const p = await page();
+    const f = await open(p, { config: PASSWORDS });
+    await submitEmail(f, OTP_USER);
+    await button(f, 'Create a password instead').waitFor();
+    await shot(p, 'password-passwordless');
+    await button(f, 'Create a password instead').click();
+    await heading(f, 'Check your email!').waitFor();
+    await shot(p, 'password-set-new');
+  },
+
+  async function resetAndRegistration({ page, open, shot }) {
+    const p = await page();
+    let f = await open(p, { kind: 'reset-password', config: PASSWORDS, passwordResetToken: 'gallery-token' });
+    await heading(f, 'Reset your password').waitFor();
+    await shot(p, 'password-reset-form');
+    f = await open(p, { kind: 'passkey-registration', config: { products: ['passkeys'] } });
+    await f.getByText('Error: Cannot use PasskeyRegistration component', { exact: false }).waitFor();
+    await shot(p, 'passkey-registration-no-user');
+  },
+];
