@@ -1,0 +1,128 @@
+// The benchmark's two servers: the provider on its own port with a throwaway config and data
+// folder (a child process in its own group, stopped by pid), and the static host page, in-process.
+import { spawn } from 'node:child_process';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { benchPage } from './page.mjs';
+
+export const PROVIDER_PORT = 4600;
+export const HOST_PORT = 3600;
+export const AUTH_ORIGIN = `http://localhost:${PROVIDER_PORT}`;
+export const HOST_ORIGIN = `http://127.0.0.1:${HOST_PORT}`;
+export const PUBLIC_TOKEN = 'public-token-test-bench-00000000-0000-4000-8000-000000000001';
+
+const PROJECT = {
+  project_id: 'project-test-bench-00000000-0000-4000-8000-000000000001',
+  public_token: PUBLIC_TOKEN,
+  secret: 'secret-test-bench-0000000000000001',
+  name: 'Latch bench',
+  test: true,
+  authorized_origins: [HOST_ORIGIN],
+  redirect_urls: [`${HOST_ORIGIN}/`, `${HOST_ORIGIN}/authenticate`, `${HOST_ORIGIN}/reset-password`],
+  display_watermark: true,
+};
+
+/** Fails when something already listens on the port: the numbers must come from our servers. */
+export function assertPortFree(host, port) {
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host, port });
+    socket.once('connect', () => {
+      socket.destroy();
+      reject(new Error(`Port ${port} on ${host} is in use; stop whatever listens there and retry.`));
+    });
+    socket.once('error', () => resolve());
+  });
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Starts the provider from source. Returns at once, so a caller can always stop it: `ready`
+ * resolves once it answers; `stop()` (sync, idempotent) kills its process group by pid and removes
+ * the temp folder.
+ */
+export function startProvider(root, { timeoutMs = 60_000 } = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'latch-bench-'));
+  const configPath = join(dir, 'latch.config.json');
+  const logPath = join(dir, 'provider.log');
+  writeFileSync(configPath, JSON.stringify({ projects: [PROJECT] }, null, 2));
+  const env = {
+    ...process.env,
+    PORT: String(PROVIDER_PORT),
+    LATCH_AUTH_ORIGIN: AUTH_ORIGIN,
+    LATCH_CONFIG: configPath,
+    LATCH_DATA_DIR: join(dir, 'data'),
+  };
+  // All interfaces and the embedded database, whatever the shell exports.
+  delete env.HOST;
+  delete env.DATABASE_URL;
+  const log = createWriteStream(logPath);
+  const child = spawn(
+    process.execPath,
+    [join(root, 'node_modules/tsx/dist/cli.mjs'), 'apps/provider/src/main.ts'],
+    { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  child.stdout.pipe(log);
+  child.stderr.pipe(log);
+  const alive = () => child.exitCode === null && child.signalCode === null;
+  const stop = () => {
+    if (alive() && child.pid !== undefined) {
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  const tail = () => {
+    try {
+      return readFileSync(logPath, 'utf8').split('\n').slice(-20).join('\n');
+    } catch {
+      return '(no log)';
+    }
+  };
+  const ready = (async () => {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline && alive()) {
+      const ok = await fetch(`${AUTH_ORIGIN}/dev/projects.json`, { signal: AbortSignal.timeout(2000) }).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (ok) return;
+      await sleep(250);
+    }
+    const why = alive() ? `not ready after ${timeoutMs / 1000} s` : 'the process exited';
+    throw new Error(`The provider did not start on ${AUTH_ORIGIN} (${why}):\n${tail()}`);
+  })();
+  return { pid: child.pid, ready, stop };
+}
+
+/** The host page server: `/bench?config=<name>` mounts the named login config. */
+export function startHost(configs) {
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', HOST_ORIGIN);
+    const config = configs[url.searchParams.get('config') ?? ''];
+    if (req.method !== 'GET' || url.pathname !== '/bench' || !config) {
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Not found\n');
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+    res.end(benchPage({ authOrigin: AUTH_ORIGIN, publicToken: PUBLIC_TOKEN, config }));
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(HOST_PORT, '127.0.0.1', () =>
+      resolve({
+        stop: () => {
+          server.closeAllConnections();
+          server.close();
+        },
+      }),
+    );
+  });
+}

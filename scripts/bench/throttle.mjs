@@ -1,0 +1,50 @@
+// CPU throttling for every renderer of a page, the cross-origin iframe's process included
+// (/work/shared/notes/testing.md: the page's own rate does not reach an out-of-process iframe).
+// New child targets are held before they run (`waitForDebuggerOnStart`), throttled, then released.
+// Playwright's public CDP session cannot address flattened child sessions, so this one uses the
+// non-flat form: commands travel in `Target.sendMessageToTarget`.
+
+/** Applies `rate` to the page and to each child target it creates; call before navigating. */
+export async function throttleAllRenderers(context, page, rate) {
+  const cdp = await context.newCDPSession(page);
+  let nextId = 0;
+  const pending = new Map();
+  const children = [];
+  const errors = [];
+  const sendToChild = (sessionId, method, params = {}) =>
+    new Promise((resolve, reject) => {
+      const id = ++nextId;
+      pending.set(`${sessionId}:${id}`, { resolve, reject });
+      cdp
+        .send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method, params }) })
+        .catch(reject);
+    });
+  cdp.on('Target.receivedMessageFromTarget', ({ sessionId, message }) => {
+    const parsed = JSON.parse(message);
+    const waiter = parsed.id === undefined ? undefined : pending.get(`${sessionId}:${parsed.id}`);
+    if (!waiter) return;
+    pending.delete(`${sessionId}:${parsed.id}`);
+    if (parsed.error) waiter.reject(new Error(`${parsed.error.message} (child target)`));
+    else waiter.resolve(parsed.result);
+  });
+  cdp.on('Target.attachedToTarget', ({ sessionId, targetInfo, waitingForDebugger }) => {
+    const done = (async () => {
+      try {
+        await sendToChild(sessionId, 'Emulation.setCPUThrottlingRate', { rate });
+        children.push(targetInfo.type);
+      } finally {
+        // Never leave a target paused, even when throttling it failed.
+        if (waitingForDebugger) await sendToChild(sessionId, 'Runtime.runIfWaitingForDebugger');
+      }
+    })();
+    done.catch((error) => errors.push(`${targetInfo.type} ${targetInfo.url}: ${error.message}`));
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: false });
+  return {
+    /** Types of the child targets throttled so far (e.g. `iframe`). */
+    throttledChildren: () => [...children],
+    /** Child targets that could not be throttled or released. */
+    errors: () => [...errors],
+  };
+}
