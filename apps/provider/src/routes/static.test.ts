@@ -58,3 +58,15 @@ describe('static files', () => {
     }
   });
 });
+
+describe('compression', () => {
+  it('gzips a text asset for a browser that accepts gzip, and not otherwise', async () => {
+    const big = 'export const x = "' + 'latch '.repeat(2000) + '";';
+    writeFileSync(join(loaderDir, 'loader.js'), big);
+    const zipped = await app.request('/loader.js', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(zipped.headers.get('Content-Encoding')).toBe('gzip');
+    const plain = await app.request('/loader.js');
+    expect(plain.headers.get('Content-Encoding')).toBeNull();
+    expect(await plain.text()).toBe(big);
+  });
+});
