@@ -31,6 +31,37 @@ export class LoginScreen {
     await this.frame.getByRole('button', { name: 'Continue with text message' }).click();
   }
 
+  /** Asks for a passcode by WhatsApp (US number in national format). */
+  async requestWhatsAppCode(nationalNumber: string): Promise<void> {
+    await this.frame.getByRole('textbox', { name: 'Phone number' }).fill(nationalNumber);
+    await this.frame.getByRole('button', { name: 'Continue with WhatsApp' }).click();
+  }
+
+  /** Asks for a passcode by email (the otp product with the email method). */
+  async requestEmailCode(email: string): Promise<void> {
+    await this.emailInput().fill(email);
+    await this.frame.getByRole('button', { name: 'Continue with email' }).click();
+  }
+
+  /** Starts the password flow: the email decides between Create account and Log In. */
+  async continueWithPassword(email: string): Promise<void> {
+    await this.emailInput().fill(email);
+    await this.frame.getByRole('button', { name: 'Continue with email' }).click();
+  }
+
+  passkeyButton(): Locator {
+    return this.frame.getByRole('button', { name: 'Login with a Passkey' });
+  }
+
+  async loginWithPasskey(): Promise<void> {
+    await this.passkeyButton().click();
+  }
+
+  /** The banner Main shows for a failed sign-in (e.g. a passkey the server no longer knows). */
+  async expectBanner(text: string): Promise<void> {
+    await expect(this.frame.locator('.latch-banner')).toHaveText(text);
+  }
+
   /** Asks for a magic link: fills the email form and submits it. */
   async requestMagicLink(email: string): Promise<void> {
     await this.emailInput().fill(email);

@@ -6,8 +6,11 @@ export interface InboxMessage {
   recipient: string;
   subject: string;
   body_text: string;
-  /** Machine-readable extras the provider adds for tests: `{ token, code, url }`. */
-  metadata: { token?: string; code?: string; url?: string };
+  /**
+   * Machine-readable extras the provider adds for tests: `{ token, code, url }`; a password reset
+   * email adds its login link as `login_url` and `login_token`.
+   */
+  metadata: { token?: string; code?: string; url?: string; login_url?: string; login_token?: string };
   created_at: string;
 }
 
@@ -35,6 +38,24 @@ export class DevInbox {
       .toBe(true);
     if (!latest) throw new Error(`No message to ${recipient}`);
     return latest;
+  }
+
+  /** Waits until `count` messages reached `recipient`; answers them newest first. */
+  async waitForCount(recipient: string, count: number): Promise<InboxMessage[]> {
+    let messages: InboxMessage[] = [];
+    await expect
+      .poll(async () => (messages = await this.messagesTo(recipient)).length, {
+        message: `${count} messages to ${recipient}`,
+      })
+      .toBe(count);
+    return messages;
+  }
+
+  /** The passcode of the newest message to `recipient`, once one arrived. */
+  async latestCode(recipient: string): Promise<string> {
+    const code = (await this.latestTo(recipient)).metadata.code;
+    expect(code, `a passcode in the message to ${recipient}`).toMatch(/^\d{6}$/);
+    return code ?? '';
   }
 }
 

@@ -1,12 +1,9 @@
 import { expect, test } from '../fixtures/test';
 
 const SHORT = { products: ['emailMagicLinks'] };
-const TALL = {
-  products: ['oauth', 'emailMagicLinks'],
-  oauthOptions: {
-    providers: [{ type: 'google' }, { type: 'github' }, { type: 'microsoft' }, { type: 'apple' }],
-  },
-};
+const PHONE_ONLY = { products: ['otp'], otpOptions: { methods: ['sms'] } };
+// Without an email field, passkeys add 'or' and a 'Login with a Passkey' button under the phone form.
+const PHONE_AND_PASSKEYS = { products: ['otp', 'passkeys'], otpOptions: { methods: ['sms'] } };
 
 test('mountLogin with a selector that matches nothing throws an error naming the selector', async ({
   host,
@@ -46,13 +43,24 @@ test('the iframe follows the height of its content', async ({ host }) => {
   });
 });
 
-test('the iframe grows when a product adds buttons', async ({ host }) => {
-  test.fixme(true, 'The OAuth product (Continue with … buttons) is not in packages/screens yet.');
-  await host.open({ config: SHORT });
-  await host.login.expectShown();
-  await expect.poll(() => host.iframeHeight()).toBeGreaterThan(100);
+test('the iframe grows when a product adds a button', async ({ host }) => {
+  await host.open({ config: PHONE_ONLY });
+  await expect(host.frame.getByRole('button', { name: 'Continue with text message' })).toBeVisible();
+  await expect(host.login.passkeyButton()).toHaveCount(0);
+  const fitsContent = async () => {
+    await expect
+      .poll(async () => Math.abs((await host.iframeHeight()) - (await host.contentHeight())))
+      .toBeLessThanOrEqual(2);
+  };
+  await fitsContent();
   const short = await host.iframeHeight();
-  await host.mount({ config: TALL });
-  await expect(host.login.oauthButton('Apple')).toBeVisible();
-  await expect.poll(() => host.iframeHeight()).toBeGreaterThan(short + 4 * 45);
+  expect(short).toBeGreaterThan(100);
+
+  await test.step('mount again with passkeys: the passkey button shows and the iframe grows', async () => {
+    await host.mount({ config: PHONE_AND_PASSKEYS });
+    await expect(host.login.passkeyButton()).toBeVisible();
+    const button = await host.login.passkeyButton().evaluate((el) => el.getBoundingClientRect().height);
+    await expect.poll(() => host.iframeHeight()).toBeGreaterThanOrEqual(short + button);
+    await fitsContent();
+  });
 });

@@ -1,0 +1,103 @@
+import { expect, type FrameLocator, type Locator } from '@playwright/test';
+
+export interface MeterReading {
+  /** Segments filled, out of four. */
+  filled: number;
+  /** Computed background colour of the filled segments. */
+  colour: string;
+}
+
+export interface RequirementLine {
+  text: string;
+  met: boolean;
+}
+
+/** The password screens: Create account, Log In, Reset your password, and their Success! screen. */
+export class PasswordScreen {
+  readonly continueButton: Locator;
+  readonly meter: Locator;
+
+  constructor(readonly frame: FrameLocator) {
+    this.continueButton = frame.getByRole('button', { name: 'Continue', exact: true });
+    this.meter = frame.getByRole('meter', { name: 'Password strength' });
+  }
+
+  async expectCreateAccount(email: string): Promise<void> {
+    await expect(this.frame.getByRole('heading', { name: 'Create account' })).toBeVisible();
+    await expect(this.frame.getByText('Finish creating your account by setting a password.')).toBeVisible();
+    await expect(this.frame.getByRole('textbox', { name: 'Email' })).toHaveValue(email);
+    await expect(this.frame.getByRole('textbox', { name: 'Email' })).not.toBeEditable();
+  }
+
+  async expectLogIn(): Promise<void> {
+    await expect(this.frame.getByRole('heading', { name: 'Log In' })).toBeVisible();
+  }
+
+  async expectResetForm(): Promise<void> {
+    await expect(this.frame.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+  }
+
+  /** The one password field of the screen ('Password', or 'New password' on reset). */
+  field(): Locator {
+    return this.frame.locator('input[name="password"]');
+  }
+
+  /** Types a password the way a visitor does; the strength check runs as typing pauses. */
+  async type(password: string): Promise<void> {
+    await this.field().fill(password);
+  }
+
+  /** Types a password and submits it with Continue (log in, or create/reset once it is valid). */
+  async submit(password: string): Promise<void> {
+    await this.type(password);
+    await expect(this.continueButton).toBeEnabled();
+    await this.continueButton.click();
+  }
+
+  async meterReading(): Promise<MeterReading> {
+    return this.meter.evaluate((meter) => {
+      const on = meter.querySelectorAll('.latch-meter-on');
+      return {
+        filled: on.length,
+        colour: on[0] ? getComputedStyle(on[0]).backgroundColor : '',
+      };
+    });
+  }
+
+  /** The requirement lines (LUDS, or the breached line), each with whether it is met. */
+  requirementLines(): Promise<RequirementLine[]> {
+    return this.frame.locator('.latch-requirements li').evaluateAll((items) =>
+      items.map((li) => ({
+        text: li.lastElementChild?.textContent ?? '',
+        met: li.classList.contains('latch-requirement-met'),
+      })),
+    );
+  }
+
+  async forgotPassword(): Promise<void> {
+    await this.frame.getByRole('button', { name: 'Forgot Password?' }).click();
+  }
+
+  async expectResetEmailSent(email: string): Promise<void> {
+    await expect(this.frame.getByRole('heading', { name: 'Forgot password?' })).toBeVisible();
+    await expect(
+      this.frame.getByText(`A link to reset your password was sent to you at ${email}.`),
+    ).toBeVisible();
+  }
+
+  /** The error under the field (the live region repeats it for screen readers, unseen). */
+  async expectError(text: string): Promise<void> {
+    await expect(this.frame.locator('p.latch-error-text').filter({ hasText: text })).toHaveText(text);
+  }
+
+  /** PasswordConfirmation: 'Success!' and 'You have successfully logged in.' */
+  async expectLoggedIn(): Promise<void> {
+    await expect(this.frame.getByRole('heading', { name: 'Success!' })).toBeVisible();
+    await expect(this.frame.getByText('You have successfully logged in.')).toBeVisible();
+  }
+
+  /** The reset screen's spinner while a login token is being used. */
+  loggingIn(): Locator {
+    return this.frame.getByRole('status').filter({ hasText: 'Logging in...' });
+  }
+}

@@ -1,0 +1,128 @@
+import { expect, test } from '../fixtures/test';
+import type { HostPage } from '../pages/HostPage';
+import type { PasskeysPage } from '../pages/PasskeysPage';
+import type { DevInbox } from '../support/devInbox';
+import { uniqueEmail } from '../support/devInbox';
+import { PASSKEYS_AND_SMS } from '../support/loginConfigs';
+import { signInWithEmailCode } from '../support/signIn';
+
+const NOT_FOUND =
+  'Passkey registration not found. You may have deleted the passkey from your account but not password manager. Please try again.';
+
+/** A new user signs in by email code on the host, then creates one passkey on the demo's passkey page. */
+async function registerOnePasskey(host: HostPage, inbox: DevInbox, passkeysPage: PasskeysPage) {
+  await test.step('sign in with an email passcode on the host', () =>
+    signInWithEmailCode(host, inbox, uniqueEmail('passkey')));
+  const userId = (await host.sessionInfo())?.user.user_id ?? '';
+  await test.step('create a passkey on the passkey page', async () => {
+    await passkeysPage.open();
+    await passkeysPage.registration.expectStart();
+    await passkeysPage.registration.createPasskey();
+  });
+  return userId;
+}
+
+/** Signs out on the fixture host, then opens it afresh with the passkey button on Main. */
+async function comeBackSignedOut(host: HostPage) {
+  await host.open({ manual: true });
+  await host.logOut();
+  await expect(host.sessionState).toHaveText('signed out');
+  await host.open({ config: PASSKEYS_AND_SMS });
+  await expect(host.login.passkeyButton()).toBeVisible();
+}
+
+test('a signed-in visitor registers two passkeys, renames one and deletes the other', async ({
+  host,
+  inbox,
+  passkeysPage,
+  authenticator,
+  provider,
+}) => {
+  test.slow(); // Sign-in, two ceremonies, rename and delete, each through the frame.
+  const registration = passkeysPage.registration;
+  await registerOnePasskey(host, inbox, passkeysPage);
+  const serverNames = async () =>
+    (await provider.passkeysOf((await host.cookie('stytch_session')) ?? '')).map((p) => p.name).sort();
+
+  await test.step("the passkey is listed under 'Existing Passkeys'", async () => {
+    await expect(registration.list).toBeVisible();
+    await expect(registration.names()).toHaveText(['Passkey']);
+    expect(await authenticator.credentials()).toHaveLength(1);
+  });
+
+  await test.step("'Set up another Passkey' on a second device", async () => {
+    await authenticator.replaceWithNewDevice();
+    await registration.setUpAnother();
+    await registration.createPasskey();
+    await expect(registration.names()).toHaveText(['Passkey', 'Passkey']);
+  });
+
+  await test.step('rename the first one', async () => {
+    await registration.rename(0, 'Work laptop');
+    await expect(registration.names()).toHaveText(['Work laptop', 'Passkey']);
+    await expect.poll(serverNames).toEqual(['Passkey', 'Work laptop']);
+  });
+
+  await test.step('Delete asks first: Cancel keeps the passkey', async () => {
+    await registration.askToDelete('Passkey');
+    await expect(passkeysPage.frame.getByRole('button', { name: 'Cancel', exact: true })).toBeVisible();
+    await registration.cancelDelete();
+    await expect(registration.names()).toHaveText(['Work laptop', 'Passkey']);
+  });
+
+  await test.step('Delete confirmed removes it, on screen and on the server', async () => {
+    await registration.askToDelete('Passkey');
+    await registration.confirmDelete();
+    await expect(registration.names()).toHaveText(['Work laptop']);
+    await expect.poll(serverNames).toEqual(['Work laptop']);
+  });
+});
+
+test('a returning visitor signs in with Login with a Passkey', async ({
+  host,
+  inbox,
+  passkeysPage,
+  authenticator,
+}) => {
+  test.slow(); // Sign-in and registration come first.
+  const userId = await registerOnePasskey(host, inbox, passkeysPage);
+  expect(await authenticator.credentials()).toHaveLength(1);
+  await test.step('sign out and come back to the host', () => comeBackSignedOut(host));
+
+  await test.step('Login with a Passkey: the authenticator answers, the widget confirms', async () => {
+    await host.login.loginWithPasskey();
+    await expect(host.frame.getByText('Your Passkey has been successfully authenticated.')).toBeVisible();
+  });
+  await test.step('the host holds the session of the same user', async () => {
+    await expect(host.sessionState).toHaveText(`signed in as ${userId}`);
+    expect((await host.sessionCookieNames()).sort()).toEqual(['stytch_session', 'stytch_session_jwt']);
+  });
+});
+
+test('a passkey deleted on the server is refused with the registration-not-found message', async ({
+  host,
+  inbox,
+  passkeysPage,
+  authenticator,
+  provider,
+}) => {
+  test.slow(); // Sign-in and registration come first.
+  await registerOnePasskey(host, inbox, passkeysPage);
+
+  await test.step('delete the passkey on the server only', async () => {
+    const sessionToken = (await host.cookie('stytch_session')) ?? '';
+    const [passkey] = await provider.passkeysOf(sessionToken);
+    const deleted = await provider.deletePasskey(sessionToken, passkey?.webauthn_registration_id ?? '');
+    expect(deleted.status).toBe(200);
+    expect(await provider.passkeysOf(sessionToken)).toEqual([]);
+    expect(await authenticator.credentials()).toHaveLength(1);
+  });
+  await test.step('sign out and come back to the host', () => comeBackSignedOut(host));
+
+  await test.step('Login with a Passkey: the banner explains, no session', async () => {
+    await host.login.loginWithPasskey();
+    await host.login.expectBanner(NOT_FOUND);
+    await expect.poll(() => host.errorMessages()).toContain(NOT_FOUND);
+    await expect(host.sessionState).toHaveText('signed out');
+  });
+});

@@ -1,0 +1,106 @@
+import { expect, test } from '../fixtures/test';
+import { uniqueEmail } from '../support/devInbox';
+import { AUTH_ORIGIN, HOST_ORIGIN } from '../support/env';
+import { strongPassword } from '../support/passwords';
+
+const RESET_PAGE = `${HOST_ORIGIN}/reset-password`;
+/** Passwords on the host, with both links of the reset email leading to the demo's reset page. */
+const PASSWORDS_WITH_RESET = {
+  products: ['passwords'],
+  passwordOptions: { loginRedirectURL: RESET_PAGE, resetPasswordRedirectURL: RESET_PAGE },
+};
+
+test('Forgot Password? emails a link; the reset page sets a new password and signs in', async ({
+  host,
+  inbox,
+  provider,
+  resetPage,
+}) => {
+  test.slow(); // Log-in screen, email, then the reset page: two hosts pages and two frames.
+  const email = uniqueEmail('forgot');
+  const oldPassword = strongPassword();
+  const newPassword = strongPassword();
+  await provider.createPasswordUser(email, oldPassword);
+
+  await test.step('Log In screen: Forgot Password? sends the reset email', async () => {
+    await host.open({ config: PASSWORDS_WITH_RESET });
+    await host.login.continueWithPassword(email);
+    await host.password.expectLogIn();
+    await host.password.forgotPassword();
+    await host.password.expectResetEmailSent(email);
+  });
+
+  const link = await test.step('the dev inbox holds a reset link to the host reset page', async () => {
+    const { metadata } = await inbox.latestTo(email);
+    const url = new URL(metadata.url ?? '');
+    expect(url.origin + url.pathname).toBe(RESET_PAGE);
+    expect(url.searchParams.get('stytch_token_type')).toBe('reset_password');
+    return url.href;
+  });
+
+  await test.step('open the link: Reset your password; a new password signs in', async () => {
+    await resetPage.openLink(link);
+    await resetPage.password.expectResetForm();
+    await resetPage.password.submit(newPassword);
+    await resetPage.password.expectLoggedIn();
+  });
+
+  await test.step('the host holds stytch_session and stytch_session_jwt', async () => {
+    const cookies = await resetPage.page.context().cookies(`${HOST_ORIGIN}/`);
+    expect(cookies.map((c) => c.name)).toEqual(
+      expect.arrayContaining(['stytch_session', 'stytch_session_jwt']),
+    );
+  });
+
+  await test.step('the provider now takes the new password and refuses the old one', async () => {
+    const login = (password: string) =>
+      provider.sdk('POST', '/passwords/authenticate', {
+        data: { email, password, session_duration_minutes: 60 },
+      });
+    expect((await login(newPassword)).status).toBe(200);
+    expect((await login(oldPassword)).body['error_type']).toBe('unauthorized_credentials');
+  });
+});
+
+test("the reset email's login link logs in without a password", async ({
+  inbox,
+  provider,
+  resetPage,
+  page,
+}) => {
+  const email = uniqueEmail('login-link');
+  await provider.createPasswordUser(email, strongPassword());
+  const loginUrl = await test.step('a reset email is sent; it carries a login link', async () => {
+    const started = await provider.sdk('POST', '/passwords/email/reset/start', {
+      data: { email, login_redirect_url: RESET_PAGE, reset_password_redirect_url: RESET_PAGE },
+    });
+    expect(started.status).toBe(200);
+    const { metadata } = await inbox.latestTo(email);
+    const url = new URL(metadata.login_url ?? '');
+    expect(url.searchParams.get('stytch_token_type')).toBe('login');
+    expect(url.searchParams.get('token')).toBe(metadata.login_token);
+    return url.href;
+  });
+
+  // The token is held at the network until 'Logging in...' was seen, so the spinner cannot be missed.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`${AUTH_ORIGIN}/sdk/v1/magic_links/authenticate`, async (route) => {
+    await held;
+    await route.continue();
+  });
+
+  await test.step("open the login link: 'Logging in...'", async () => {
+    await resetPage.openLink(loginUrl);
+    await expect(resetPage.password.loggingIn()).toBeVisible();
+    await expect(resetPage.frame.getByRole('textbox')).toHaveCount(0);
+  });
+  await test.step('then the success screen, and the host holds the session', async () => {
+    release();
+    await resetPage.password.expectLoggedIn();
+    const cookies = await page.context().cookies(`${HOST_ORIGIN}/`);
+    expect(cookies.map((c) => c.name)).toEqual(
+      expect.arrayContaining(['stytch_session', 'stytch_session_jwt']),
+    );
+  });
+});
