@@ -23,6 +23,8 @@ async function start(env: ProviderEnv): Promise<void> {
       }
     },
   );
+  // Longer than common client and proxy idle time-outs, so a reused socket is not reset under a request.
+  if ('keepAliveTimeout' in server) server.keepAliveTimeout = 65_000;
   const stop = (): void => {
     server.close(() => void db.close().finally(() => process.exit(0)));
     // Keep-alive connections can hold close() open; do not hang a Ctrl-C.
