@@ -6,6 +6,7 @@ import { useScreenFocus } from './focus/useScreenFocus';
 import { MainScreen } from './main/MainScreen';
 import { isScreenConfigured, SCREEN_COMPONENTS } from './registry/resolveScreen';
 import { useServices } from './services/ServicesContext';
+import { useT } from './strings/StringsContext';
 import {
   announcementAtom,
   bootstrapAtom,
@@ -27,6 +28,7 @@ export function Container() {
   const theme = useMemo(() => resolveTheme(pickStyle(styles, scheme)), [styles, scheme]);
   const reported = useRef(new Set<string>());
   const rootRef = useRef<HTMLElement>(null);
+  const t = useT();
   useScreenFocus(useAtomValue(screenAtom), rootRef);
   useEffect(() => {
     for (const rejected of theme.rejected) {
@@ -38,7 +40,13 @@ export function Container() {
 
   return (
     // <main>: the frame is its own document, and axe wants its content inside a landmark.
-    <main ref={rootRef} className="latch-root" style={theme.vars as CSSProperties}>
+    // Named, so it stays a distinct landmark next to the host page's own <main>.
+    <main
+      ref={rootRef}
+      aria-label={t('frame.landmark')}
+      className="latch-root"
+      style={theme.vars as CSSProperties}
+    >
       <div className="latch-container">
         <CurrentScreen logoUrl={theme.logoUrl} hideHeaderText={theme.hideHeaderText} />
         <WatermarkIfShown />

@@ -7,6 +7,7 @@ export const en = {
   'frame.topLevel': 'This sign-in page is part of another site and cannot be opened on its own.',
   'frame.bootError': 'The sign-in form could not start. Please reload the page.',
   'frame.loading': 'Loading…',
+  'frame.landmark': 'Sign-in widget',
 
   // Main screen
   'login.title': 'Sign up or log in',
