@@ -5,3 +5,4 @@ export * from './bootstrap';
 export * from './endpoints';
 export * from './client';
 export * from './frameBoot';
+export * from './oauthProviders';

@@ -1,3 +1,4 @@
+import { OAUTH_PROVIDERS } from '@latch/api';
 import { array, boolean, number, object, oneOf, optional, record, string, type Infer } from './validate';
 
 /** Products a login mount can offer (SPEC.md section 3, "Configuration"). */
@@ -7,28 +8,7 @@ export type Product = (typeof PRODUCTS)[number];
 export const OTP_METHODS = ['email', 'sms', 'whatsapp'] as const;
 export type OtpMethod = (typeof OTP_METHODS)[number];
 
-export const OAUTH_PROVIDERS = [
-  'google',
-  'microsoft',
-  'apple',
-  'github',
-  'gitlab',
-  'facebook',
-  'discord',
-  'salesforce',
-  'slack',
-  'amazon',
-  'bitbucket',
-  'linkedin',
-  'coinbase',
-  'twitch',
-  'twitter',
-  'tiktok',
-  'snapchat',
-  'figma',
-  'yahoo',
-] as const;
-export type OAuthProviderType = (typeof OAUTH_PROVIDERS)[number];
+export { OAUTH_PROVIDERS, type OAuthProviderType } from '@latch/api';
 
 const url = string(2048);
 const minutes = number(1, 60 * 24 * 366);

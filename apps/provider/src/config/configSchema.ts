@@ -1,3 +1,4 @@
+import { OAUTH_PROVIDERS } from '@latch/api';
 import {
   array,
   boolean,
@@ -15,28 +16,8 @@ import {
 } from '../validate';
 import { originProblem, passkeyDomainProblem, redirectUrlProblem } from './origins';
 
-/** The provider's OAuth provider types (SPEC.md section 3), lower-case as in the OAuth start path. */
-export const OAUTH_PROVIDER_TYPES = [
-  'google',
-  'microsoft',
-  'apple',
-  'github',
-  'gitlab',
-  'facebook',
-  'discord',
-  'salesforce',
-  'slack',
-  'amazon',
-  'bitbucket',
-  'linkedin',
-  'coinbase',
-  'twitch',
-  'twitter',
-  'tiktok',
-  'snapchat',
-  'figma',
-  'yahoo',
-] as const;
+/** The provider's OAuth provider types: the one list shared with the widget's config. */
+export const OAUTH_PROVIDER_TYPES = OAUTH_PROVIDERS;
 
 export const CONNECTED_APP_TYPES = [
   'first_party',
