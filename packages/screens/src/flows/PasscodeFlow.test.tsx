@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderWidget } from '../test/renderWidget';
 import { warmUpScreens } from '../test/warmUp';
 import { enterPasscode, submitEmail, submitPhone } from '../test/steps';
@@ -41,11 +41,13 @@ describe('one-time passcode flow', () => {
     });
     const { session_token, session_jwt, session, user } = authenticateResponse();
     expect(host.setSession).toHaveBeenCalledWith({ session_token, session_jwt, session, user });
-    expect(host.emitEvent.mock.calls.map(([e]) => e.type)).toEqual([
-      'OTP_LOGIN_OR_CREATE',
-      'OTP_AUTHENTICATE',
-      'AUTHENTICATE_FLOW_COMPLETE',
-    ]);
+    await vi.waitFor(() =>
+      expect(host.emitEvent.mock.calls.map(([e]) => e.type)).toEqual([
+        'OTP_LOGIN_OR_CREATE',
+        'OTP_AUTHENTICATE',
+        'AUTHENTICATE_FLOW_COMPLETE',
+      ]),
+    );
   });
 
   it('uses the email OTP validation message', async () => {

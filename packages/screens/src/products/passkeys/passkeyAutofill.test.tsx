@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderWidget } from '../../test/renderWidget';
 import { submitEmail } from '../../test/steps';
 import { errorReply, ok } from '../../test/stubProvider';
@@ -30,10 +30,12 @@ describe('passkey sign-in through the email field autofill', () => {
     const { host } = renderWidget({ fetch: passkeyProvider().fetch, config: emlAndPasskeys });
     expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy();
     expect(fake.get.mock.calls[0]?.[0].mediation).toBe('conditional');
-    expect(host.emitEvent.mock.calls.map(([e]) => e.type)).toEqual([
-      'PASSKEY_AUTHENTICATE',
-      'AUTHENTICATE_FLOW_COMPLETE',
-    ]);
+    await vi.waitFor(() =>
+      expect(host.emitEvent.mock.calls.map(([e]) => e.type)).toEqual([
+        'PASSKEY_AUTHENTICATE',
+        'AUTHENTICATE_FLOW_COMPLETE',
+      ]),
+    );
   });
 
   it(`asks at most ${PASSKEY_AUTOFILL_ATTEMPTS} times when each attempt fails`, async () => {

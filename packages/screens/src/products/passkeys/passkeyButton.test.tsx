@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderWidget } from '../../test/renderWidget';
 import { authenticateResponse, errorReply, ok } from '../../test/stubProvider';
 import { assertion, domError, installFakeWebAuthn, type FakeWebAuthn } from './fakeWebAuthn';
@@ -90,10 +90,12 @@ describe('passkey sign-in with the button', () => {
 
     const { session_token, session_jwt, session, user } = authenticateResponse();
     expect(host.setSession).toHaveBeenCalledWith({ session_token, session_jwt, session, user });
-    expect(host.emitEvent.mock.calls.map(([e]) => e.type)).toEqual([
-      'PASSKEY_AUTHENTICATE',
-      'AUTHENTICATE_FLOW_COMPLETE',
-    ]);
+    await vi.waitFor(() =>
+      expect(host.emitEvent.mock.calls.map(([e]) => e.type)).toEqual([
+        'PASSKEY_AUTHENTICATE',
+        'AUTHENTICATE_FLOW_COMPLETE',
+      ]),
+    );
     expect(host.emitEvent.mock.calls[0]?.[0].data).toMatchObject({ webauthn_registration_id: 'pk-1' });
   });
 

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderWidget } from '../../test/renderWidget';
 import { submitEmail } from '../../test/steps';
 import { authenticateResponse, errorReply, ok, stubProvider, type StubReply } from '../../test/stubProvider';
@@ -70,10 +70,12 @@ describe('password flow', () => {
       session_duration_minutes: 30,
     });
     expect(host.setSession).toHaveBeenCalledWith(session());
-    expect(host.emitEvent.mock.calls.map(([e]) => e.type)).toEqual([
-      'PASSWORD_CREATE',
-      'AUTHENTICATE_FLOW_COMPLETE',
-    ]);
+    await vi.waitFor(() =>
+      expect(host.emitEvent.mock.calls.map(([e]) => e.type)).toEqual([
+        'PASSWORD_CREATE',
+        'AUTHENTICATE_FLOW_COMPLETE',
+      ]),
+    );
   });
 
   it('shows and hides the password with a named button', async () => {
@@ -133,10 +135,12 @@ describe('password flow', () => {
       session_duration_minutes: 90,
     });
     expect(host.setSession).toHaveBeenCalledWith(session());
-    expect(host.emitEvent.mock.calls.map(([e]) => e.type)).toEqual([
-      'PASSWORD_AUTHENTICATE',
-      'AUTHENTICATE_FLOW_COMPLETE',
-    ]);
+    await vi.waitFor(() =>
+      expect(host.emitEvent.mock.calls.map(([e]) => e.type)).toEqual([
+        'PASSWORD_AUTHENTICATE',
+        'AUTHENTICATE_FLOW_COMPLETE',
+      ]),
+    );
   });
 
   it('starts a reset email on reset_password and shows PasswordDedupe', async () => {

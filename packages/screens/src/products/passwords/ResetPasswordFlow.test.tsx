@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { resetPasswordTokenAtom } from '../../state/formAtoms';
 import { renderWidget } from '../../test/renderWidget';
 import { authenticateResponse, errorReply, ok, stubProvider, type StubReply } from '../../test/stubProvider';
@@ -51,10 +51,12 @@ describe('reset password mount', () => {
     ]);
     const { session_token, session_jwt, session, user } = authenticateResponse();
     expect(host.setSession).toHaveBeenCalledWith({ session_token, session_jwt, session, user });
-    expect(host.emitEvent.mock.calls.map(([e]) => e.type)).toEqual([
-      'PASSWORD_RESET_BY_EMAIL',
-      'AUTHENTICATE_FLOW_COMPLETE',
-    ]);
+    await vi.waitFor(() =>
+      expect(host.emitEvent.mock.calls.map(([e]) => e.type)).toEqual([
+        'PASSWORD_RESET_BY_EMAIL',
+        'AUTHENTICATE_FLOW_COMPLETE',
+      ]),
+    );
   });
 
   it('logs in without a password with the host-supplied token', async () => {
@@ -94,7 +96,9 @@ describe('reset password mount', () => {
     release(ok(authenticateResponse({ method_id: 'email-1' })));
     expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy();
     expect(provider.calls[0]?.body).toEqual({ token: 'login-token-1', session_duration_minutes: 30 });
-    expect(host.emitEvent.mock.calls.map(([e]) => e.type)).toEqual(['AUTHENTICATE_FLOW_COMPLETE']);
+    await vi.waitFor(() =>
+      expect(host.emitEvent.mock.calls.map(([e]) => e.type)).toEqual(['AUTHENTICATE_FLOW_COMPLETE']),
+    );
   });
 
   it('shows the catalogue message when the login token is used up', async () => {
