@@ -19,4 +19,12 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
 export type { LatchClient } from './createClient';
 export type * from './types';
 export type { HostSession, CookieOptions } from '@latch/session';
-export type { LoginConfig, StylesInput, WidgetError, WidgetEvent, EventType } from '@latch/protocol';
+export type {
+  LoginConfig,
+  StylesInput,
+  StringId,
+  StringOverrides,
+  WidgetError,
+  WidgetEvent,
+  EventType,
+} from '@latch/protocol';

@@ -132,7 +132,7 @@ describe('mountLogin', () => {
       elementId: '#login',
       config,
       passwordResetToken: 'reset',
-      strings: { a: 'b' },
+      strings: { 'login.title': 'b' },
       autoFocus: true,
     });
     const state = await pen.connections[0]?.methods.ready({ protocolVersion: 1 });
@@ -140,7 +140,7 @@ describe('mountLogin', () => {
       protocolVersion: 1,
       kind: 'reset-password',
       config,
-      strings: { a: 'b' },
+      strings: { 'login.title': 'b' },
       session: { session_token: 'tok', session_jwt: 'jwt' },
       passwordResetToken: 'reset',
       hasConsentManifest: false,

@@ -1,4 +1,4 @@
-import type { LoginConfig, StylesInput, WidgetError, WidgetEvent } from '@latch/protocol';
+import type { LoginConfig, StringOverrides, StylesInput, WidgetError, WidgetEvent } from '@latch/protocol';
 import type { CookieOptions } from '@latch/session';
 
 export interface ClientOptions {
@@ -21,8 +21,8 @@ interface BaseMountOptions {
   elementId: string;
   styles?: StylesInput;
   callbacks?: Callbacks;
-  /** Overrides of the widget's strings, by id. */
-  strings?: Record<string, string>;
+  /** Overrides of the widget's strings, by catalogue id (`'login.title'`, ...); unknown ids are reported. */
+  strings?: StringOverrides;
   /** Move focus into the first field once the frame renders. */
   autoFocus?: boolean;
 }

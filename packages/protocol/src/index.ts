@@ -4,3 +4,4 @@ export * from './styles';
 export * from './events';
 export * from './mount';
 export * from './methods';
+export * from './strings';

@@ -1,6 +1,5 @@
 export { Widget, type WidgetProps } from './Widget';
 export { Container } from './Container';
-export { en, type StringId, type Catalogue } from './strings/en';
 export { createTranslator, fillPlaceholders, type Translate, type StringParams } from './strings/translate';
 export { useT } from './strings/StringsContext';
 export { SCREENS, type Screen } from './flow/screens';

@@ -1,5 +1,5 @@
 import type { LoginConfig } from '@latch/protocol';
-import type { StringId } from '../strings/en';
+import type { StringId } from '@latch/protocol';
 
 /** Configuration rules of SPEC.md sections 1 and 5; each broken rule is shown on Main. */
 export function configErrors(config: LoginConfig): StringId[] {

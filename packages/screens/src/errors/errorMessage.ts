@@ -1,6 +1,6 @@
 import { ApiError, NetworkError } from '@latch/api';
 import type { WidgetError } from '@latch/protocol';
-import type { StringId } from '../strings/en';
+import type { StringId } from '@latch/protocol';
 import type { Translate } from '../strings/translate';
 
 /** SPEC.md section 8: the message shown for each provider `error_type`, by catalogue id. */

@@ -20,7 +20,7 @@ import { renderWidget, type WidgetSetup } from '../test/renderWidget';
 import { authenticateResponse, ok, stubProvider, type StubRoute } from '../test/stubProvider';
 import { warmUpScreens } from '../test/warmUp';
 import { showToastAtom } from '../toast/toastAtoms';
-import { en, type StringId } from './en';
+import { en, type StringId } from '@latch/protocol';
 
 /*
  * Every text a screen shows must come from the catalogue. The widget renders with a catalogue

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { en } from './en';
+import { en } from '@latch/protocol';
 import { createTranslator, fillPlaceholders } from './translate';
 
 describe('strings', () => {

@@ -1,4 +1,4 @@
-import { en, type StringId } from './en';
+import { en, type StringId } from '@latch/protocol';
 
 export type StringParams = Record<string, string | number>;
 export type Translate = (id: StringId, params?: StringParams) => string;

@@ -1,5 +1,5 @@
 import type { LoginConfig } from '@latch/protocol';
-import type { StringId } from '../../strings/en';
+import type { StringId } from '@latch/protocol';
 
 /** The forms the login block can show; more than one makes a tab list (SPEC.md section 2, Main). */
 export type LoginMethod = 'magicLink' | 'otpEmail' | 'password' | 'sms' | 'whatsapp';

@@ -1,5 +1,5 @@
 import { ApiError, NetworkError } from '@latch/api';
-import type { StringId } from '../../strings/en';
+import type { StringId } from '@latch/protocol';
 
 /** The provider answered a passkey sign-in without a session (SPEC.md section 8: "empty response"). */
 export class EmptyPasskeyResponse extends Error {

@@ -4,7 +4,7 @@ import { useErrorReporter } from '../../errors/useErrorReporter';
 import { useFlow } from '../../hooks/useFlow';
 import { useInFlight } from '../../hooks/useInFlight';
 import { passwordStateAtom } from '../../state/formAtoms';
-import type { StringId } from '../../strings/en';
+import type { StringId } from '@latch/protocol';
 import { useT } from '../../strings/StringsContext';
 import { useToast } from '../../toast/useToast';
 import { useResetEmail } from './useResetEmail';

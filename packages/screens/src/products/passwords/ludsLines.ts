@@ -1,5 +1,5 @@
 import type { BootstrapData, PasswordStrengthResponse } from '@latch/api';
-import type { StringId } from '../../strings/en';
+import type { StringId } from '@latch/protocol';
 
 export interface RequirementLine {
   id: StringId;

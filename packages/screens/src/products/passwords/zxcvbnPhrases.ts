@@ -1,4 +1,4 @@
-import { en, type StringId } from '../../strings/en';
+import { en, type StringId } from '@latch/protocol';
 import type { Translate } from '../../strings/translate';
 
 const PREFIX = 'password.zxcvbn.';
