@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import {
   ToastContainer,
   toast,
@@ -8,6 +8,7 @@ import {
 } from 'react-toastify';
 import { useT } from '../strings/StringsContext';
 import { MAX_TOASTS, TOAST_DURATIONS, type ToastKind, type ToastRequest } from './toastAtoms';
+import { createToastTimers } from './toastTimers';
 
 const TYPE: Record<ToastKind, TypeOptions> = {
   blank: 'default',
@@ -40,7 +41,11 @@ function CloseToast({ closeToast, theme }: CloseButtonProps) {
   );
 }
 
-/** The react-toastify container (top centre, coloured: green success, red error) and its feed. */
+/**
+ * The react-toastify container (top centre, coloured: green success, red error) and its feed.
+ * react-toastify only draws and queues (past 20); lifetimes run on our timers (toastTimers.ts),
+ * started when a toast is actually shown so a queued toast gets its full time.
+ */
 export default function ToastOutlet({
   pending,
   take,
@@ -49,28 +54,39 @@ export default function ToastOutlet({
   take: () => ToastRequest[];
 }) {
   const t = useT();
+  const [timers] = useState(() => createToastTimers((id) => toast.dismiss(id)));
+  useEffect(() => () => timers.stop(), [timers]);
   useEffect(() => {
     if (pending.length === 0) return;
     for (const request of take()) {
+      const toastId = `latch-toast-${request.id}`;
+      const duration = TOAST_DURATIONS[request.kind];
       const options: ToastOptions = {
-        toastId: `latch-toast-${request.id}`,
+        toastId,
         type: TYPE[request.kind],
-        autoClose: TOAST_DURATIONS[request.kind],
+        autoClose: false,
         isLoading: request.kind === 'loading',
+        onOpen: () => {
+          if (duration !== false) timers.start(toastId, duration);
+        },
+        onClose: () => timers.forget(toastId),
       };
       toast(request.message, options);
     }
-  }, [pending, take]);
+  }, [pending, take, timers]);
   return (
-    <ToastContainer
-      position="top-center"
-      limit={MAX_TOASTS}
-      theme="colored"
-      hideProgressBar
-      newestOnTop
-      pauseOnFocusLoss={false}
-      aria-label={t('toast.region')}
-      closeButton={CloseToast}
-    />
+    // Hovering any toast holds them all, so a message being read does not vanish underneath.
+    <div className="latch-toasts" onMouseEnter={timers.pause} onMouseLeave={timers.resume}>
+      <ToastContainer
+        position="top-center"
+        limit={MAX_TOASTS}
+        theme="colored"
+        hideProgressBar
+        newestOnTop
+        pauseOnFocusLoss={false}
+        aria-label={t('toast.region')}
+        closeButton={CloseToast}
+      />
+    </div>
   );
 }

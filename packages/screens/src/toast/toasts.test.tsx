@@ -8,7 +8,14 @@ import { renderWidget } from '../test/renderWidget';
 import { MAX_TOASTS, showToastAtom, TOAST_DURATIONS, type ToastKind } from './toastAtoms';
 
 const toasts = () => [...document.querySelectorAll<HTMLElement>('.Toastify__toast')];
-const bar = (toast: HTMLElement) => toast.querySelector<HTMLElement>('.Toastify__progress-bar');
+const byText = (text: string) => toasts().find((t) => t.textContent?.includes(text)) as HTMLElement;
+/** react-toastify swaps in its exit animation class when a toast is dismissed. */
+const isLeaving = (toast: HTMLElement) => /-exit/.test(toast.className);
+const animationEnd = (el: Element) =>
+  act(() => {
+    for (const type of ['animationend', 'webkitAnimationEnd'])
+      el.dispatchEvent(new Event(type, { bubbles: true }));
+  });
 
 function luminance(hex: string): number {
   const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255);
@@ -39,42 +46,73 @@ describe('toasts', () => {
     (['success', 'error', 'blank', 'custom', 'loading'] as const).forEach(show);
     await waitFor(() => expect(toasts()).toHaveLength(5));
     expect(document.querySelector('.Toastify__toast-container--top-center')).toBeTruthy();
-    const byText = (text: string) => toasts().find((t) => t.textContent?.includes(text)) as HTMLElement;
     expect(byText('success text').className).toContain('Toastify__toast--success');
     expect(byText('error text').className).toContain('Toastify__toast--error');
-    // The auto-close timer is the (hidden) progress bar's animation.
-    expect(bar(byText('success text'))?.style.animationDuration).toBe('2000ms');
-    for (const kind of ['error', 'blank', 'custom']) {
-      expect(bar(byText(`${kind} text`))?.style.animationDuration).toBe('4000ms');
-    }
-    // A loading toast has no timer: its bar carries no animation.
-    expect(bar(byText('loading text'))?.style.animationDuration).not.toMatch(/^\d+ms$/);
     expect(byText('error text').getAttribute('role')).toBe('alert');
   });
 
-  it('closes a toast when its time is up, keeps a loading toast, and queues past 20', async () => {
+  it('starts leaving after 2000 ms for success, 4000 ms for the rest, never for loading', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { store } = renderWidget();
     act(() => {
-      store.set(showToastAtom, { kind: 'loading', message: 'loading text' });
-      for (let i = 0; i < 24; i += 1) store.set(showToastAtom, { kind: 'success', message: `toast ${i}` });
+      for (const kind of ['success', 'error', 'blank', 'custom', 'loading'] as const)
+        store.set(showToastAtom, { kind, message: `${kind} text` });
+    });
+    await waitFor(() => expect(toasts()).toHaveLength(5));
+    const leaving = () =>
+      toasts()
+        .filter(isLeaving)
+        .map((el) => el.textContent);
+
+    await act(async () => vi.advanceTimersByTime(1900));
+    expect(leaving()).toEqual([]);
+    await act(async () => vi.advanceTimersByTime(150));
+    expect(leaving()).toEqual(['success text']);
+    await act(async () => vi.advanceTimersByTime(1850));
+    expect(leaving()).toEqual(['success text']);
+    await act(async () => vi.advanceTimersByTime(150));
+    expect(leaving().sort()).toEqual(['blank text', 'custom text', 'error text', 'success text']);
+    await act(async () => vi.advanceTimersByTime(600_000));
+    expect(isLeaving(byText('loading text'))).toBe(false);
+  });
+
+  it('holds every toast while the pointer is over them', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { store } = renderWidget();
+    act(() => store.set(showToastAtom, { kind: 'success', message: 'hover me' }));
+    await waitFor(() => expect(toasts()).toHaveLength(1));
+    await act(async () => vi.advanceTimersByTime(1500));
+    const layer = document.querySelector('.latch-toasts') as HTMLElement;
+    act(() => void layer.dispatchEvent(new MouseEvent('mouseover', { bubbles: true })));
+    await act(async () => vi.advanceTimersByTime(10_000));
+    expect(isLeaving(byText('hover me'))).toBe(false);
+    act(() => void layer.dispatchEvent(new MouseEvent('mouseout', { bubbles: true })));
+    await act(async () => vi.advanceTimersByTime(400));
+    expect(isLeaving(byText('hover me'))).toBe(false);
+    await act(async () => vi.advanceTimersByTime(200));
+    expect(isLeaving(byText('hover me'))).toBe(true);
+  });
+
+  it('keeps 20 toasts, queues the rest, and gives a queued toast its full time once shown', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { store } = renderWidget();
+    act(() => {
+      for (let i = 0; i < 24; i += 1) store.set(showToastAtom, { kind: 'error', message: `toast ${i}` });
     });
     await waitFor(() => expect(toasts()).toHaveLength(MAX_TOASTS));
-    const first = toasts().find((t) => t.textContent?.includes('toast 0')) as HTMLElement;
-    // The progress bar's animation ends after 2000 ms in a browser; happy-dom has no animations.
-    const animationEnd = (el: Element | null | undefined) =>
-      act(() => {
-        for (const type of ['animationend', 'webkitAnimationEnd'])
-          el?.dispatchEvent(new Event(type, { bubbles: true }));
-      });
-    await act(async () => vi.advanceTimersByTime(2000));
-    animationEnd(bar(first)); // time is up: the exit animation starts
-    animationEnd(first); // the exit animation ends: the toast collapses
-    await act(async () => vi.advanceTimersByTime(1000));
-    await waitFor(() => expect(toasts().some((t) => t.textContent?.includes('toast 0'))).toBe(false));
-    await act(async () => vi.advanceTimersByTime(60_000));
-    expect(toasts().some((t) => t.textContent?.includes('loading text'))).toBe(true);
-    expect(toasts().length).toBeLessThanOrEqual(MAX_TOASTS);
+    expect(toasts().some((t) => t.textContent === 'toast 20')).toBe(false);
+    // Time is up for the first 20: each exit animation ends (happy-dom runs no CSS animations).
+    await act(async () => vi.advanceTimersByTime(4000));
+    for (const el of toasts().filter(isLeaving)) animationEnd(el);
+    // The collapse takes 300 ms; then the queue moves up and the queued toasts start their time.
+    await act(async () => vi.advanceTimersByTime(400));
+    await waitFor(() => expect(toasts().map((t) => t.textContent)).toContain('toast 23'));
+    const queued = () => toasts().filter((t) => /^toast 2[0-3]$/.test(t.textContent ?? ''));
+    expect(queued()).toHaveLength(4);
+    await act(async () => vi.advanceTimersByTime(3500));
+    expect(queued().filter(isLeaving)).toEqual([]);
+    await act(async () => vi.advanceTimersByTime(600));
+    expect(queued().filter(isLeaving)).toHaveLength(4);
   });
 
   it('colours success green and error red with white text at 4.5:1 or more', () => {
