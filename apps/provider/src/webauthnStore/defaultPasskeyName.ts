@@ -15,6 +15,15 @@ const KNOWN_AAGUIDS: Readonly<Record<string, string>> = {
 
 export const DEFAULT_PASSKEY_NAME = 'Passkey';
 
-/** The name a registration gets until the user renames it. */
-export const defaultPasskeyName = (aaguid: string): string =>
-  KNOWN_AAGUIDS[aaguid.toLowerCase()] ?? DEFAULT_PASSKEY_NAME;
+/**
+ * The name a registration gets until the user renames it: after its authenticator, numbered when
+ * the user already has one of that name ("Passkey", "Passkey 2"...), so a list never shows twins.
+ */
+export function defaultPasskeyName(aaguid: string, takenNames: readonly string[] = []): string {
+  const base = KNOWN_AAGUIDS[aaguid.toLowerCase()] ?? DEFAULT_PASSKEY_NAME;
+  const taken = new Set(takenNames);
+  if (!taken.has(base)) return base;
+  let number = 2;
+  while (taken.has(`${base} ${number}`)) number += 1;
+  return `${base} ${number}`;
+}

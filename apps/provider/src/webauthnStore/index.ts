@@ -15,6 +15,7 @@ export {
   findRegistrationByCredentialId,
   insertRegistration,
   listCredentialIds,
+  listRegistrationNames,
   recordUse,
   REGISTRATION_FIELDS,
   renameRegistration,

@@ -98,6 +98,19 @@ export async function listCredentialIds(
   return rows.map((r) => r.credential_id);
 }
 
+/** The names of a user's passkeys, so a new one can get a name of its own. */
+export async function listRegistrationNames(
+  db: Queryable,
+  projectId: string,
+  userId: string,
+): Promise<string[]> {
+  const rows = await db.query<{ name: string }>(
+    'SELECT name FROM webauthn_registrations WHERE project_id = $1 AND user_id = $2',
+    [projectId, userId],
+  );
+  return rows.map((r) => r.name);
+}
+
 /**
  * Stores the new signature counter only if the stored one is still `previous` (compare and set):
  * false when a concurrent sign-in with the same authenticator got there first.

@@ -74,6 +74,18 @@ describe.each(DB_KINDS)('WebAuthn routes on %s', (kind) => {
     ]);
   });
 
+  it('gives a second passkey from the same kind of authenticator a name of its own', async () => {
+    const { sessionToken } = await kit.signUp();
+    const names = [];
+    for (let i = 0; i < 3; i += 1) {
+      await kit.startRegistration(sessionToken);
+      const data = kit.data(await kit.register(sessionToken, createTestAuthenticator()));
+      const { webauthn_registrations } = data['user'] as { webauthn_registrations: { name: string }[] };
+      names.push(webauthn_registrations.map((r) => r.name));
+    }
+    expect(names.at(-1)?.sort()).toEqual(['Passkey', 'Passkey 2', 'Passkey 3']);
+  });
+
   it('needs a session to register: user_unauthenticated without one or with a dead one', async () => {
     const start = { domain: 'localhost', return_passkey_credential_options: true, user_agent: 'x' };
     expect(errorType(await kit.call('POST', '/webauthn/register/start', start))).toEqual([

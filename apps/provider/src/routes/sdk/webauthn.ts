@@ -9,6 +9,7 @@ import {
   defaultPasskeyName,
   insertRegistration,
   listCredentialIds,
+  listRegistrationNames,
   renameRegistration,
   takeStoredChallenge,
 } from '../../webauthnStore';
@@ -82,6 +83,7 @@ export const webauthnRoutes: Route[] = [
     });
     if (!verified.ok) throw webAuthnApiFailure(verified);
     const now = new Date();
+    const takenNames = await listRegistrationNames(services.db, project.project_id, user_id);
     const registration = await insertRegistration(services.db, project, {
       userId: user_id,
       credentialId: verified.credentialId,
@@ -92,7 +94,7 @@ export const webauthnRoutes: Route[] = [
       rpId: context.rpId,
       userAgent: context.userAgent,
       authenticatorType: parsed.credential.authenticatorAttachment ?? context.authenticatorType,
-      name: defaultPasskeyName(verified.aaguid),
+      name: defaultPasskeyName(verified.aaguid, takenNames),
       backedUp: verified.backedUp,
       now,
     });
