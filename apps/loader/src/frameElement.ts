@@ -54,16 +54,34 @@ export interface FrameParams {
   styles: StylesInput;
 }
 
-/** The theme's container width and color scheme, so the iframe matches the document inside it. */
-export function applyFrameStyle(iframe: HTMLIFrameElement, styles: StylesInput): void {
-  const light = Array.isArray(styles) ? styles[0] : styles;
+const DARK_QUERY = '(prefers-color-scheme: dark)';
+const DEFAULT_WIDTH = '400px';
+
+/**
+ * The theme's container width and color scheme, so the iframe matches the document inside it.
+ * A `[light, dark]` pair may give each half its own width: the iframe follows the media feature
+ * like the frame's theme does. Answers a function that stops following it.
+ */
+export function applyFrameStyle(iframe: HTMLIFrameElement, styles: StylesInput): () => void {
+  const [light, dark] = Array.isArray(styles) ? styles : [styles, null];
   const style = iframe.style;
   style.setProperty('border', '0');
   style.setProperty('display', 'block');
   style.setProperty('width', '100%');
+  style.setProperty('color-scheme', dark ? 'light dark' : 'light');
+  const lightWidth = light.container?.width ?? DEFAULT_WIDTH;
+  const darkWidth = dark?.container?.width ?? DEFAULT_WIDTH;
   // A CSSOM setter drops an invalid value, so a host string can never inject other declarations.
-  style.setProperty('max-width', light.container?.width ?? '400px');
-  style.setProperty('color-scheme', Array.isArray(styles) ? 'light dark' : 'light');
+  const setWidth = (isDark: boolean) => style.setProperty('max-width', isDark ? darkWidth : lightWidth);
+  if (!dark || darkWidth === lightWidth || typeof matchMedia !== 'function') {
+    setWidth(false);
+    return () => undefined;
+  }
+  const media = matchMedia(DARK_QUERY);
+  const follow = () => setWidth(media.matches);
+  follow();
+  media.addEventListener('change', follow);
+  return () => media.removeEventListener('change', follow);
 }
 
 /** The iframe's window, which exists once the iframe is in the document. */
@@ -80,7 +98,6 @@ export function createIframe(params: FrameParams): HTMLIFrameElement {
   iframe.setAttribute('allow', PERMISSIONS.map((p) => `${p} ${params.authOrigin}`).join('; '));
   iframe.setAttribute('referrerpolicy', 'strict-origin');
   iframe.title = FRAME_TITLES[params.kind];
-  applyFrameStyle(iframe, params.styles);
   iframe.src = frameUrl(params);
   return iframe;
 }

@@ -57,6 +57,7 @@ export function mountFrame(kind: MountKind, options: unknown, env: MountEnv): Mo
 
   const element = createFrameElement(kind);
   const iframe = createIframe({ ...env, kind, config: spec.config, styles: spec.styles });
+  let unfollowScheme = applyFrameStyle(iframe, spec.styles);
   element.appendChild(iframe);
   target.appendChild(element);
 
@@ -192,6 +193,7 @@ export function mountFrame(kind: MountKind, options: unknown, env: MountEnv): Mo
     destroyed = true;
     clearTimeout(loadTimer);
     unfollow();
+    unfollowScheme();
     connection.destroy();
     mounted.delete(element);
     controllers.delete(element);
@@ -209,7 +211,8 @@ export function mountFrame(kind: MountKind, options: unknown, env: MountEnv): Mo
     handle,
     update(next) {
       spec = next;
-      applyFrameStyle(iframe, spec.styles);
+      unfollowScheme();
+      unfollowScheme = applyFrameStyle(iframe, spec.styles);
       frame?.update(mountState()).catch(ignore);
     },
   });
