@@ -100,7 +100,7 @@ test('an invalid theme value is refused through onError and the default is kept'
 
 const LIGHT = { container: { backgroundColor: '#FFFFFF' } };
 const DARK = {
-  container: { backgroundColor: '#101820', borderColor: '#5C727D' },
+  container: { backgroundColor: '#101820', borderColor: '#5C727D', width: '480px' },
   colors: { primary: '#E6EEF2' },
   inputs: { textColor: '#E6EEF2', borderColor: '#ADBCC5' },
 };
@@ -108,6 +108,7 @@ const DARK = {
 test('a [light, dark] pair follows prefers-color-scheme', async ({ host, page }) => {
   const frameScheme = () =>
     host.widgetFrame().evaluate(() => getComputedStyle(document.documentElement).colorScheme);
+  const iframeWidth = () => host.iframe.evaluate((el) => el.getBoundingClientRect().width);
   await test.step('light preference: the light object, a light document', async () => {
     await page.emulateMedia({ colorScheme: 'light' });
     await host.open({ styles: [LIGHT, DARK] });
@@ -116,11 +117,13 @@ test('a [light, dark] pair follows prefers-color-scheme', async ({ host, page })
       .poll(async () => (await paint(host.login.container())).background)
       .toBe('rgb(255, 255, 255)');
     expect(await frameScheme()).toBe('light');
+    expect(await iframeWidth()).toBe(400);
   });
   await test.step('dark preference: the dark object, a dark document, live', async () => {
     await page.emulateMedia({ colorScheme: 'dark' });
     await expect.poll(async () => (await paint(host.login.container())).background).toBe('rgb(16, 24, 32)');
     expect(await frameScheme()).toBe('dark');
+    await expect.poll(iframeWidth).toBe(480); // the dark half's own container width
   });
   await test.step('a dark preference at load time gives dark from the start', async () => {
     await host.open({ styles: [LIGHT, DARK] });
@@ -170,8 +173,10 @@ test("'Email resent' toasts: green at the top centre, stack to 20, leave after 2
     if (response.url().endsWith('/passwords/email/reset/start') && response.ok()) resends += 1;
   });
   const sentBefore = 1; // the 'Forgot Password?' click sent the first one
-  // The keyboard, not the mouse: hovering the toasts holds their timers.
-  await page.mouse.move(0, 0);
+  // The keyboard, not the mouse: hovering the toasts holds their timers. The pointer waits in the
+  // host page's far corner, away from the frame (its toasts span the frame's width at the top).
+  const viewport = page.viewportSize() ?? { width: 1280, height: 720 };
+  await page.mouse.move(viewport.width - 1, viewport.height - 1);
   const resend = () => host.frame.getByRole('button', { name: 'Resend email' }).press('Enter');
   const toasts = host.frame.locator('.Toastify__toast');
   const staying = toasts.and(host.frame.locator(':not([class*="-exit"])'));
