@@ -159,6 +159,7 @@ test("'Email resent' toasts: green at the top centre, stack to 20, leave after 2
   page,
   provider,
 }) => {
+  test.slow(); // 22 resends, each a round trip through the provider.
   await test.step('install a fake clock before the host and its frame load', () => page.clock.install());
   const email = uniqueEmail('toast');
   await provider.createPasswordUser(email, strongPassword());
