@@ -16,6 +16,8 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     assetsInlineLimit: 0,
     sourcemap: false,
+    // dist/.vite/manifest.json: the provider reads it to preload the first screen's lazy chunks.
+    manifest: true,
     rolldownOptions: {
       onwarn(warning, warn) {
         // jotai marks its React entry 'use client'; that directive means nothing in a client-only bundle.

@@ -32,6 +32,13 @@ describe('renderFrameDocument', () => {
     expect(html?.match(/<script nonce="NONCE"/gi)).toHaveLength(3);
   });
 
+  it('puts the preload links at the end of the head, without nonces', () => {
+    const links = '<link rel="modulepreload" crossorigin href="/frame/assets/c.js">';
+    const withLinks = renderFrameDocument(template, boot, 'NONCE', links);
+    expect(withLinks).toContain(`${links}</head>`);
+    expect(withLinks?.replace(links, '')).toBe(html);
+  });
+
   it('refuses a template without the placeholder', () => {
     expect(renderFrameDocument('<html></html>', boot, 'N')).toBeNull();
   });

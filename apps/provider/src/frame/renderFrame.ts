@@ -8,13 +8,20 @@ export const escapeJsonForHtml = (value: unknown): string =>
     .replace(/\u2029/g, '\\u2029');
 
 /**
- * The built frame `index.html` with the boot JSON in place of the placeholder and the CSP nonce on
- * every script tag. Null when the template lacks the placeholder (a stale or foreign build).
+ * The built frame `index.html` with the boot JSON in place of the placeholder, the CSP nonce on
+ * every script tag and `preloads` (link tags) at the end of the head. Null when the template lacks
+ * the placeholder (a stale or foreign build).
  */
-export function renderFrameDocument(template: string, boot: FrameBoot, nonce: string): string | null {
+export function renderFrameDocument(
+  template: string,
+  boot: FrameBoot,
+  nonce: string,
+  preloads = '',
+): string | null {
   if (!template.includes(FRAME_BOOT_PLACEHOLDER)) return null;
   const bootScript = `<script type="application/json" id="${FRAME_BOOT_ELEMENT_ID}">${escapeJsonForHtml(boot)}</script>`;
   return template
     .replace(FRAME_BOOT_PLACEHOLDER, () => bootScript)
-    .replace(/<script\b(?![^>]*\bnonce=)/gi, `<script nonce="${nonce}"`);
+    .replace(/<script\b(?![^>]*\bnonce=)/gi, `<script nonce="${nonce}"`)
+    .replace(/<\/head>/i, () => `${preloads}</head>`);
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FrameBoot } from '@latch/api';
 import { frameCsp, frameHeaders } from '../frame/frameHeaders';
 import { isFrameKind } from '../frame/frameKinds';
+import { framePreloadTags } from '../frame/framePreloads';
 import { escapeHtml, htmlPage } from '../frame/htmlPage';
 import { renderFrameDocument } from '../frame/renderFrame';
 import { rawRoute, type Route } from '../http/route';
@@ -50,7 +51,8 @@ export const frameRoute: Route = rawRoute(
       bootstrap: bootstrapResponse(project),
     };
     const nonce = randomBytes(16).toString('base64');
-    const html = renderFrameDocument(new TextDecoder().decode(template), boot, nonce);
+    const preloads = await framePreloadTags(dist.frameDir, name, c.req.query('config'));
+    const html = renderFrameDocument(new TextDecoder().decode(template), boot, nonce, preloads);
     if (html === null) return notBuiltPage('has no <code>&lt;!--latch-boot--&gt;</code> placeholder');
     const csp = frameCsp({ nonce, apiBaseUrl: authOrigin, ancestors: project.authorized_origins });
     return new Response(html, { headers: frameHeaders(csp) });

@@ -1,0 +1,70 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { framePreloadTags, MANIFEST_FILE, preloadTags } from './framePreloads';
+import { LAZY_MODULES } from './preloadModules';
+import type { ViteManifest } from './viteManifest';
+
+const manifest: ViteManifest = {
+  'index.html': {
+    file: 'assets/index-1.js',
+    isEntry: true,
+    imports: ['_react-1.js'],
+    css: ['assets/index-1.css'],
+  },
+  '_react-1.js': { file: 'assets/react-1.js' },
+  '_shared-1.js': { file: 'assets/shared-1.js', imports: ['_react-1.js'] },
+  [LAZY_MODULES.loginForm]: {
+    file: 'assets/LoginForm-1.js',
+    imports: ['_shared-1.js', 'index.html'],
+    css: ['assets/LoginForm-1.css'],
+  },
+  [LAZY_MODULES.phoneLib]: { file: 'assets/phoneLib-1.js' },
+};
+const config = (value: unknown) => JSON.stringify(value);
+
+const frameDir = mkdtempSync(join(tmpdir(), 'latch-preloads-'));
+afterAll(() => rmSync(frameDir, { recursive: true, force: true }));
+
+describe('preloadTags', () => {
+  it("links the first screen's chunks and CSS that the entry does not already load", () => {
+    expect(preloadTags(manifest, 'login', config({ products: ['emailMagicLinks'] }))).toBe(
+      '<link rel="stylesheet" crossorigin href="/frame/assets/LoginForm-1.css">' +
+        '<link rel="modulepreload" crossorigin href="/frame/assets/shared-1.js">' +
+        '<link rel="modulepreload" crossorigin href="/frame/assets/LoginForm-1.js">',
+    );
+  });
+
+  it('adds the phone library only for a phone-first config', () => {
+    const emailOnly = preloadTags(
+      manifest,
+      'login',
+      config({ products: ['otp'], otpOptions: { methods: ['email'] } }),
+    );
+    const smsFirst = preloadTags(
+      manifest,
+      'login',
+      config({ products: ['otp'], otpOptions: { methods: ['sms'] } }),
+    );
+    expect(emailOnly).not.toContain('phoneLib');
+    expect(smsFirst).toContain('<link rel="modulepreload" crossorigin href="/frame/assets/phoneLib-1.js">');
+  });
+
+  it('adds nothing when the config needs nothing or the manifest lacks the module', () => {
+    expect(preloadTags(manifest, 'login', config({ products: ['oauth'] }))).toBe('');
+    expect(preloadTags({}, 'login', config({ products: ['emailMagicLinks'] }))).toBe('');
+  });
+});
+
+describe('framePreloadTags', () => {
+  it('reads the manifest of the build, and adds nothing without one', async () => {
+    const emailConfig = config({ products: ['emailMagicLinks'] });
+    expect(await framePreloadTags(frameDir, 'login', emailConfig)).toBe('');
+    mkdirSync(join(frameDir, '.vite'));
+    writeFileSync(join(frameDir, MANIFEST_FILE), '{broken');
+    expect(await framePreloadTags(frameDir, 'login', emailConfig)).toBe('');
+    writeFileSync(join(frameDir, MANIFEST_FILE), JSON.stringify(manifest));
+    expect(await framePreloadTags(frameDir, 'login', emailConfig)).toContain('/frame/assets/LoginForm-1.js');
+  });
+});

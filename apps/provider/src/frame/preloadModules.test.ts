@@ -1,0 +1,54 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { LAZY_MODULES, preloadModules } from './preloadModules';
+
+const { loginForm, phoneLib, passkeyButton } = LAZY_MODULES;
+const login = (config: unknown) => preloadModules('login', JSON.stringify(config));
+
+describe('preloadModules', () => {
+  it('names source files that exist, as Vite keys them (from apps/frame)', () => {
+    const frameRoot = new URL('../../../frame/', import.meta.url);
+    for (const key of Object.values(LAZY_MODULES))
+      expect(existsSync(fileURLToPath(new URL(key, frameRoot))), key).toBe(true);
+  });
+
+  it('preloads the login form for every product with an email or phone form', () => {
+    expect(login({ products: ['emailMagicLinks'] })).toEqual([loginForm]);
+    expect(login({ products: ['passwords'] })).toEqual([loginForm]);
+    expect(login({ products: ['otp'], otpOptions: { methods: ['email', 'sms'] } })).toEqual([loginForm]);
+  });
+
+  it('preloads the phone library only when the first tab is a phone form', () => {
+    expect(login({ products: ['otp'], otpOptions: { methods: ['sms', 'email'] } })).toEqual([
+      loginForm,
+      phoneLib,
+    ]);
+    expect(login({ products: ['otp'], otpOptions: { methods: ['whatsapp'] } })).toEqual([
+      loginForm,
+      phoneLib,
+    ]);
+    expect(login({ products: ['emailMagicLinks', 'otp'], otpOptions: { methods: ['sms'] } })).toEqual([
+      loginForm,
+    ]);
+  });
+
+  it('preloads the passkey button only when no email field can offer passkeys by autofill', () => {
+    expect(login({ products: ['passkeys'] })).toEqual([passkeyButton]);
+    expect(login({ products: ['passkeys', 'otp'], otpOptions: { methods: ['sms'] } })).toEqual([
+      loginForm,
+      phoneLib,
+      passkeyButton,
+    ]);
+    expect(login({ products: ['passkeys', 'emailMagicLinks'] })).toEqual([loginForm]);
+  });
+
+  it('preloads nothing for other frames or a config it cannot read', () => {
+    expect(preloadModules('reset-password', JSON.stringify({ products: ['passwords'] }))).toEqual([]);
+    expect(preloadModules('login', undefined)).toEqual([]);
+    expect(preloadModules('login', '{not json')).toEqual([]);
+    expect(login({})).toEqual([]);
+    expect(login({ products: 'emailMagicLinks' })).toEqual([]);
+    expect(login({ products: ['oauth'] })).toEqual([]);
+  });
+});
