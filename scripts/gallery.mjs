@@ -60,10 +60,10 @@ async function main() {
       contexts.push(context);
       return context.newPage();
     },
-    async open(page, options) {
+    async open(page, options, query = {}) {
       await page.emulateMedia({ colorScheme: 'light' });
       const o = JSON.stringify({ kind: 'login', styles: STYLES, ...options });
-      await page.goto(`${HOST_ORIGIN}/?o=${encodeURIComponent(o)}`);
+      await page.goto(`${HOST_ORIGIN}/?${new URLSearchParams({ ...query, o }).toString()}`);
       await page.locator('iframe').waitFor();
       return page.frameLocator('iframe');
     },

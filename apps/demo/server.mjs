@@ -19,6 +19,7 @@ const PAGES = {
   '/reset-password': 'reset-password.html',
   '/passkeys': 'passkeys.html',
   '/idp': 'idp.html',
+  '/third-party-app': 'third-party-app.html',
 };
 
 const TYPES = {

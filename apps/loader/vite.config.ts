@@ -38,7 +38,7 @@ function penpalLean(): Plugin {
 
 type Output = { entry: string; format: 'iife' | 'es'; file: string };
 
-/** The four files the provider serves from apps/loader/dist, one build each (`--mode`). */
+/** The five files the provider serves from apps/loader/dist, one build each (`--mode`). */
 const OUTPUTS: Record<string, Output> = {
   // /loader.js: the script tag build, global `Latch`. Budget: 8 KB gzip (scripts/size.mjs).
   production: { entry: 'src/iife.ts', format: 'iife', file: 'loader.js' },
@@ -48,6 +48,8 @@ const OUTPUTS: Record<string, Output> = {
   session: { entry: 'src/sessionModule.ts', format: 'es', file: 'loader-session.js' },
   // /loader-channel.js: penpal and the host methods, imported by loader.js when a frame mounts.
   channel: { entry: 'src/channelModule.ts', format: 'es', file: 'loader-channel.js' },
+  // /loader-wallets.js: wallet discovery and the request allowlist, imported by the channel on use.
+  wallets: { entry: 'src/walletModule.ts', format: 'es', file: 'loader-wallets.js' },
 };
 
 export default defineConfig(({ command, mode }): UserConfig => {

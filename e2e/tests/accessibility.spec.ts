@@ -1,10 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
+import { IdentityProviderPage } from '../pages/IdentityProviderPage';
 import { uniqueEmail } from '../support/devInbox';
 import { EMAIL_CODE, PASSKEYS_AND_SMS, PASSWORDS } from '../support/loginConfigs';
 import { strongPassword } from '../support/passwords';
 import { signInWithEmailCode } from '../support/signIn';
+import { installFakeWallet } from '../support/fakeWallet';
 
 /** Email, text and WhatsApp in tabs, with passwords: the busiest Main screen. */
 const TABS_AND_PASSWORDS = {
@@ -137,6 +139,55 @@ test('passkey registration start has no axe violations', async ({ host, inbox })
   await host.open({ kind: 'passkey-registration', config: { products: ['passkeys', 'emailMagicLinks'] } });
   await expect(host.frame.getByRole('heading', { name: 'Set up a new Passkey' })).toBeVisible();
   await expectAccessible(host.page, 'Set up a new Passkey');
+});
+
+test('the identity-provider consent and logout screens have no axe violations', async ({ host, inbox }) => {
+  test.slow(); // A passcode sign-in first.
+  await signInWithEmailCode(host, inbox, uniqueEmail('a11y-idp'));
+  const idp = new IdentityProviderPage(host.page);
+  await idp.openAuthorize({ scope: 'openid email read:notes delete:everything' });
+  await idp.expectConsent('E2E Notes wants to access your Latch e2e account');
+  await test.step('consent, ungrantable box closed', () =>
+    expectAccessible(host.page, 'E2E Notes wants to access your Latch e2e account'));
+  await test.step('consent, ungrantable box open', async () => {
+    await idp.openUngrantable();
+    expect(await violations(host.page)).toEqual([]);
+  });
+  await test.step('logout confirmation', async () => {
+    await idp.openLogout();
+    await expectAccessible(host.page, 'Log out?');
+  });
+});
+
+test('the crypto wallet screens have no axe violations', async ({ host }) => {
+  test.slow(); // Six screens, one axe run each.
+  const wallet = await installFakeWallet(host.page, { rejectSignature: true });
+  await host.open({ config: { products: ['crypto'] } });
+  const continueWithMetamask = host.frame.getByRole('button', { name: 'Continue with Metamask' });
+  await expect(continueWithMetamask).toBeVisible();
+  await test.step('Main with the wallet button', () => expectAccessible(host.page, 'Sign up or log in'));
+  await continueWithMetamask.click();
+  await test.step('CryptoConnect', () => expectAccessible(host.page, 'Connecting to your wallet...'));
+  wallet.approveConnection();
+  await test.step('CryptoSignMessage', () => expectAccessible(host.page, 'Completing signature request...'));
+  wallet.approveSignature();
+  await test.step('CryptoError', () => expectAccessible(host.page, 'Looks like there was an error!'));
+  // Five OAuth buttons leave no room on Main: the wallet moves to the other-wallets screen.
+  const providers = ['google', 'microsoft', 'apple', 'github', 'gitlab'].map((type) => ({ type }));
+  await host.open({ config: { products: ['oauth', 'crypto'], oauthOptions: { providers } } });
+  await host.frame.getByRole('button', { name: 'Continue with other Crypto Wallet' }).click();
+  await test.step('CryptoOtherScreen', () => expectAccessible(host.page, 'Other Crypto Wallets'));
+  await host.frame.getByRole('button', { name: 'Set up a new crypto wallet' }).click();
+  await test.step('CryptoSetupWallet', () => expectAccessible(host.page, 'Set up a new crypto wallet'));
+});
+
+test('the crypto success screen has no axe violations', async ({ host }) => {
+  const wallet = await installFakeWallet(host.page);
+  wallet.approveConnection();
+  wallet.approveSignature();
+  await host.open({ config: { products: ['crypto'] } });
+  await host.frame.getByRole('button', { name: 'Continue with Metamask' }).click();
+  await expectAccessible(host.page, 'Success!');
 });
 
 test("the widget's main landmark stays unique on a host page that has its own main", async ({ host }) => {

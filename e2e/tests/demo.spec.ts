@@ -20,7 +20,9 @@ test('changing the demo configuration remounts the widget in place', async ({ de
   });
 });
 
-test('the magic-link landing page explains a visit without a token', async ({ demo }) => {
+test('the sign-in landing page explains a visit without a token', async ({ demo }) => {
   await demo.openLanding();
-  await expect(demo.landingStatus()).toHaveText('No token in the URL: open a magic link from the dev inbox.');
+  await expect(demo.landingStatus()).toHaveText(
+    'No token in the URL: open a magic link from the dev inbox, or sign in with OAuth.',
+  );
 });

@@ -1,6 +1,7 @@
 // The screens the gallery photographs, each reached for real through the provider where cheap.
-// A flow gets helpers: `page()` (a fresh browser context), `open(page, options)` (mounts the
-// widget on the host page and returns the frame), `shot(page, name)`, `inboxCode(address)`.
+// A flow gets helpers: `page()` (a fresh browser context), `open(page, options, query)` (mounts the
+// widget on the host page and returns the frame; `query` joins the page's own URL), `shot(page, name)`,
+// `inboxCode(address)`.
 
 const EML = {
   products: ['emailMagicLinks'],
@@ -18,6 +19,7 @@ const PASSWORDS = {
 const PASSWORD = 'gallery-Correct-Horse-42';
 const NEW_USER = 'new.user@example.com';
 const OTP_USER = 'otp.user@example.com';
+const IDP_USER = 'idp.user@example.com';
 
 const button = (frame, name) => frame.getByRole('button', { name, exact: true });
 const heading = (frame, name) => frame.getByRole('heading', { name, exact: true });
@@ -51,6 +53,23 @@ export const FLOWS = [
     f = await open(p, { config: { products: ['otp', 'passkeys'], otpOptions: { methods: ['sms'] } } });
     await button(f, 'Login with a Passkey').waitFor();
     await shot(p, 'main-passkey-button');
+
+    f = await open(p, {
+      config: {
+        products: ['oauth', 'emailMagicLinks'],
+        oauthOptions: { providers: [{ type: 'google' }, { type: 'github' }] },
+      },
+    });
+    await button(f, 'Continue with Google').waitFor();
+    await shot(p, 'main-oauth');
+
+    // No wallet extension in the gallery's browser: the crypto block offers to set one up.
+    f = await open(p, { config: { products: ['crypto', 'emailMagicLinks'] } });
+    await button(f, 'Set up a new crypto wallet').waitFor();
+    await shot(p, 'main-crypto-no-wallet');
+    await button(f, 'Set up a new crypto wallet').click();
+    await f.getByRole('heading', { level: 1 }).waitFor();
+    await shot(p, 'crypto-setup-wallet');
   },
 
   async function configErrors({ page, open, shot }) {
@@ -82,6 +101,39 @@ export const FLOWS = [
     await f.getByLabel('Digit 1 of 6').fill(await inboxCode(OTP_USER));
     await heading(f, 'Success!').waitFor();
     await shot(p, 'otp-confirmation');
+  },
+
+  async function identityProvider({ page, open, shot, inboxCode }) {
+    const p = await page();
+    let f = await open(p, { config: OTP_EMAIL });
+    await submitEmail(f, IDP_USER);
+    await f.getByLabel('Digit 1 of 6').fill(await inboxCode(IDP_USER));
+    await heading(f, 'Success!').waitFor();
+    // The OAuth request rides in the host page's own query string, as a client's link would put it.
+    const authorize = {
+      client_id: 'connected-app-test-gallery-notes',
+      redirect_uri: 'http://127.0.0.1:3500/third-party-app',
+      response_type: 'code',
+      scope: 'openid email read:notes write:notes',
+      state: 'gallery',
+    };
+    f = await open(p, { kind: 'identity-provider' }, authorize);
+    await button(f, 'Allow').waitFor();
+    await f.locator('details summary').click();
+    await shot(p, 'idp-consent');
+    f = await open(p, { kind: 'identity-provider' }, { client_id: authorize.client_id });
+    await f
+      .locator('.latch-idp p')
+      .getByText('Required parameter is missing: redirect_uri', { exact: false })
+      .waitFor();
+    await shot(p, 'idp-missing-parameter');
+    f = await open(
+      p,
+      { kind: 'identity-provider' },
+      { client_id: authorize.client_id, post_logout_redirect_uri: authorize.redirect_uri },
+    );
+    await heading(f, 'Log out?').waitFor();
+    await shot(p, 'idp-logout');
   },
 
   async function passwords({ page, open, shot }) {

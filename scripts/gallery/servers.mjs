@@ -21,6 +21,16 @@ const PROJECT = {
   authorized_origins: [HOST_ORIGIN],
   redirect_urls: [`${HOST_ORIGIN}/`, `${HOST_ORIGIN}/authenticate`, `${HOST_ORIGIN}/reset-password`],
   display_watermark: true,
+  rbac_scopes: [{ scope: 'read:notes', description: 'Read your notes' }],
+  connected_apps: [
+    {
+      client_id: 'connected-app-test-gallery-notes',
+      client_name: 'Gallery Notes',
+      client_type: 'third_party',
+      redirect_urls: [`${HOST_ORIGIN}/third-party-app`],
+      post_logout_redirect_urls: [`${HOST_ORIGIN}/third-party-app`],
+    },
+  ],
 };
 
 /** Starts the provider from source with a temporary config and data folder. */
@@ -88,6 +98,7 @@ const PAGE = `<!doctype html>
     login: 'mountLogin',
     'reset-password': 'mountResetPassword',
     'passkey-registration': 'mountPasskeyRegistration',
+    'identity-provider': 'mountIdentityProvider',
   }[o.kind || 'login'];
   const options = {
     elementId: '#widget',

@@ -10,7 +10,8 @@ async function authenticate() {
     // Reads ?token=...&stytch_token_type=..., removes both from the URL, then authenticates.
     const result = await client.authenticateByUrl({ session_duration_minutes: 60 });
     if (!result) {
-      status.textContent = 'No token in the URL: open a magic link from the dev inbox.';
+      status.textContent =
+        'No token in the URL: open a magic link from the dev inbox, or sign in with OAuth.';
       return;
     }
     status.textContent = 'Signed in.';

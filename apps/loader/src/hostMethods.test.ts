@@ -104,3 +104,27 @@ describe('createHostMethods', () => {
     expect(ctx.invalid).not.toHaveBeenCalled();
   });
 });
+
+describe('getConsentManifest', () => {
+  const request = { scopes: ['openid', 'read:notes'], clientName: 'Notes' };
+
+  it("answers the host's getIDPConsentManifest result, whatever its shape (the frame checks it)", async () => {
+    const { ctx, call } = setup();
+    const consentManifest = vi.fn(async () => ['Read your notes']);
+    const host = createHostMethods({ ...ctx, consentManifest });
+    expect(await callRaw(host, 'getConsentManifest', request)).toEqual({ manifest: ['Read your notes'] });
+    expect(consentManifest).toHaveBeenCalledWith(request);
+    await expect(call('getConsentManifest', request)).rejects.toThrow('no getIDPConsentManifest');
+  });
+
+  it('refuses a malformed request before the host renderer runs', async () => {
+    const { ctx } = setup();
+    const consentManifest = vi.fn();
+    const host = createHostMethods({ ...ctx, consentManifest });
+    await expect(
+      callRaw(host, 'getConsentManifest', { scopes: 'openid', clientName: 'Notes' }),
+    ).rejects.toThrow('Invalid getConsentManifest request');
+    expect(consentManifest).not.toHaveBeenCalled();
+    expect(ctx.invalid).toHaveBeenCalledWith(expect.stringContaining('getConsentManifest.scopes'));
+  });
+});

@@ -1,5 +1,6 @@
 import {
   hostMethodSchemas,
+  type ConsentManifestRequest,
   type HostMethods,
   type MountState,
   type NavigateReason,
@@ -8,6 +9,7 @@ import {
   type WidgetError,
   type WidgetEvent,
 } from '@latch/protocol';
+import type { WalletRelay } from './walletRelay';
 
 /** What the handlers act on; one per mounted frame. Kept apart from penpal so tests call handlers directly. */
 export interface HostContext {
@@ -23,10 +25,26 @@ export interface HostContext {
   escape(): void;
   /** The frame sent an argument that failed its schema. */
   invalid(message: string): void;
+  /** Whether this mount may use the host page's wallets (a login mount with the crypto product). */
+  walletsAllowed?(): boolean;
+  /** The host's `getIDPConsentManifest`, for an identity-provider mount that supplied one. */
+  consentManifest?(request: ConsentManifestRequest): unknown;
 }
 
-/** The loader's side of the channel: every argument is parsed before anything acts on it. */
-export function createHostMethods(ctx: HostContext): HostMethods {
+/** Without a wallet module (tests, pages that never show crypto), the page has no wallets. */
+const NO_WALLETS: WalletRelay = {
+  list: async () => [],
+  request: async () => ({ ok: false, code: 4200, message: 'No wallet relay.' }),
+};
+
+/**
+ * The loader's side of the channel: every argument is parsed before anything acts on it.
+ * `wallets` loads the wallet relay on first use (loader-wallets.js).
+ */
+export function createHostMethods(
+  ctx: HostContext,
+  wallets: () => Promise<WalletRelay> = async () => NO_WALLETS,
+): HostMethods {
   const read = <T>(schema: Schema<T>, value: unknown, method: string): T => {
     const r = schema.parse(value, method);
     if (r.ok) return r.value;
@@ -63,6 +81,23 @@ export function createHostMethods(ctx: HostContext): HostMethods {
     async escape(request) {
       read(hostMethodSchemas.escape, request, 'escape');
       ctx.escape();
+    },
+    async listWallets(request) {
+      read(hostMethodSchemas.listWallets, request, 'listWallets');
+      return { wallets: ctx.walletsAllowed?.() ? await (await wallets()).list() : [] };
+    },
+    async walletRequest(request) {
+      // The allowlist is in the schema: a method off it fails here, before the relay loads.
+      const checked = read(hostMethodSchemas.walletRequest, request, 'walletRequest');
+      if (!ctx.walletsAllowed?.())
+        return { ok: false, code: 4100, message: 'This widget may not use wallets.' };
+      return (await wallets()).request(checked);
+    },
+    async getConsentManifest(request) {
+      const checked = read(hostMethodSchemas.getConsentManifest, request, 'getConsentManifest');
+      if (!ctx.consentManifest) throw new Error('This mount has no getIDPConsentManifest.');
+      // A throwing or async renderer rejects here; the frame then shows its default consent screen.
+      return { manifest: await ctx.consentManifest(checked) };
     },
   };
   return methods;

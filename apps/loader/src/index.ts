@@ -1,7 +1,8 @@
 import { createLatchClient, type LatchClient } from './createClient';
-import { connectFrame } from './penpalConnect';
+import { connectFrameWith } from './penpalConnect';
 import { preconnect } from './preconnect';
 import * as sessionModule from './sessionModule';
+import * as walletModule from './walletModule';
 import type { ClientOptions } from './types';
 
 // The ESM build is served from the auth origin, so its own URL names it.
@@ -10,6 +11,7 @@ preconnect(scriptOrigin);
 
 // The module build is one file: the channel and the session module are bundled, not fetched.
 const loadSession = () => Promise.resolve(sessionModule);
+const connectFrame = connectFrameWith(() => Promise.resolve(walletModule));
 
 /** Creates a Latch client for a project's public token. */
 export function createClient(publicToken: string, options: ClientOptions = {}): LatchClient {

@@ -140,6 +140,11 @@ export function mountFrame(kind: MountKind, options: unknown, env: MountEnv): Mo
       safely(spec.callbacks.onEscape, undefined);
       element.dispatchEvent(new CustomEvent(ESCAPE_EVENT, { composed: true }));
     },
+    walletsAllowed: () => kind === 'login' && spec.config.products.includes('crypto'),
+    consentManifest: (request) => {
+      if (!spec.getIDPConsentManifest) throw new Error('This mount has no getIDPConsentManifest.');
+      return spec.getIDPConsentManifest(request);
+    },
     invalid(message) {
       if (invalidReported) return;
       invalidReported = true;

@@ -3,12 +3,22 @@ import type { FrameMethods } from '@latch/protocol';
 import { frameWindow } from './frameElement';
 import { createHostMethods } from './hostMethods';
 import type { ConnectFrame } from './mountFrame';
+import type * as WalletModuleExports from './walletModule';
 
-/** The penpal parent: exact auth origin only, and a timeout so a refused frame cannot hang forever. */
-export const connectFrame: ConnectFrame = (iframe, ctx, authOrigin) => {
-  return connect<FrameMethods>({
-    messenger: new WindowMessenger({ remoteWindow: frameWindow(iframe), allowedOrigins: [authOrigin] }),
-    methods: createHostMethods(ctx),
-    timeout: 10_000,
-  });
-};
+/** What `loader-wallets.js` exports. */
+export type WalletModule = typeof WalletModuleExports;
+
+/**
+ * The penpal parent: exact auth origin only, and a timeout so a refused frame cannot hang forever.
+ * The wallet relay is loaded by `loadWallets` the first time the frame asks for wallets.
+ */
+export const connectFrameWith =
+  (loadWallets: (authOrigin: string) => Promise<WalletModule>): ConnectFrame =>
+  (iframe, ctx, authOrigin) => {
+    const wallets = () => loadWallets(authOrigin).then((module) => module.getWalletRelay(window));
+    return connect<FrameMethods>({
+      messenger: new WindowMessenger({ remoteWindow: frameWindow(iframe), allowedOrigins: [authOrigin] }),
+      methods: createHostMethods(ctx, wallets),
+      timeout: 10_000,
+    });
+  };

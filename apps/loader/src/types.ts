@@ -1,4 +1,12 @@
-import type { LoginConfig, StringOverrides, StylesInput, WidgetError, WidgetEvent } from '@latch/protocol';
+import type {
+  ConsentManifest,
+  ConsentManifestRequest,
+  LoginConfig,
+  StringOverrides,
+  StylesInput,
+  WidgetError,
+  WidgetEvent,
+} from '@latch/protocol';
 import type { CookieOptions } from '@latch/session';
 
 export interface ClientOptions {
@@ -38,12 +46,15 @@ export interface ResetPasswordMountOptions extends LoginMountOptions {
 
 export type PasskeyRegistrationMountOptions = LoginMountOptions;
 
-export type ConsentManifestItem = string | { text: string; details?: string[] };
-export type ConsentManifest = { header: string; items: ConsentManifestItem[] }[] | ConsentManifestItem[];
+export type { ConsentManifest, ConsentManifestItem } from '@latch/protocol';
 
 export interface IdentityProviderMountOptions extends BaseMountOptions {
   config?: LoginConfig;
-  getIDPConsentManifest?: (request: { scopes: string[]; clientName: string }) => ConsentManifest;
+  /**
+   * Your own wording of what the client asks for, shown instead of the built-in scope texts. It
+   * may return a promise; if it throws or returns something malformed, the default screen shows.
+   */
+  getIDPConsentManifest?: (request: ConsentManifestRequest) => ConsentManifest | Promise<ConsentManifest>;
   authTokenParams?: { trustedAuthToken: string; tokenProfileID: string };
 }
 

@@ -6,6 +6,7 @@ import { handleError, handleNotFound } from './http/errorHandling';
 import { requestId } from './http/requestId';
 import { registerRoutes } from './http/route';
 import { devRoutes, homeRoutes } from './routes/dev';
+import { devOAuthRoutes } from './routes/devOAuth';
 import { frameRoute } from './routes/frame';
 import { SDK_ROUTES } from './routes/sdk';
 import { staticRoutes } from './routes/static';
@@ -22,7 +23,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   registerRoutes(app, '/sdk/v1', SDK_ROUTES, services);
   registerRoutes(app, '', V1_ROUTES, services);
   registerRoutes(app, '', [...staticRoutes, frameRoute, ...homeRoutes], services);
-  if (services.devRoutes) registerRoutes(app, '', devRoutes, services);
+  if (services.devRoutes) registerRoutes(app, '', [...devRoutes, ...devOAuthRoutes], services);
   app.onError(handleError(services.logger));
   app.notFound(handleNotFound);
   return app;

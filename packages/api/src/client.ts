@@ -25,6 +25,8 @@ export interface ApiClient {
     body: SdkPathEndpoints[K]['body'],
     init?: { signal?: AbortSignal },
   ): Promise<SdkPathEndpoints[K]['response']>;
+  /** A page the browser navigates to (OAuth start, API.md), with the public token in its query. */
+  pageUrl(path: `/v1/public/${string}`, query: Record<string, string>): string;
 }
 
 /** Default provider base URL for a public token (API.md "Transport"). */
@@ -93,6 +95,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         return encodeURIComponent(value);
       });
       return (await send(method, path, body, init?.signal)) as never;
+    },
+    pageUrl(path, query) {
+      const url = new URL(`${options.baseUrl}${path}`);
+      url.searchParams.set('public_token', options.publicToken);
+      for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
+      return url.href;
     },
   };
 }

@@ -112,6 +112,23 @@ export interface SdkEndpoints {
     body: { public_key_credential: string; session_duration_minutes: number };
     response: AuthenticateResponse & { webauthn_registration_id: string };
   };
+  'POST /crypto_wallets/authenticate/start/primary': {
+    body: CryptoWalletStartBody;
+    response: { challenge: string };
+  };
+  'POST /crypto_wallets/authenticate/start/secondary': {
+    body: CryptoWalletStartBody;
+    response: { challenge: string };
+  };
+  'POST /crypto_wallets/authenticate': {
+    body: {
+      crypto_wallet_address: string;
+      crypto_wallet_type: 'ethereum' | 'solana';
+      signature: string;
+      session_duration_minutes: number;
+    };
+    response: AuthenticateResponse;
+  };
   'GET /users/me': { body: undefined; response: User };
   'POST /sessions/authenticate': {
     body: { session_duration_minutes?: number };
@@ -119,6 +136,56 @@ export interface SdkEndpoints {
   };
   'POST /sessions/revoke': { body: Record<string, never>; response: Record<string, never> };
   'POST /events': { body: EventLogEntry[]; response: Record<string, never> };
+  'POST /idp/oauth/authorize/start': { body: IdpAuthorizeParams; response: IdpAuthorizeStartResponse };
+  'POST /idp/oauth/authorize/submit': {
+    body: IdpAuthorizeParams & { consent_granted: boolean };
+    response: { redirect_uri: string; authorization_code?: string };
+  };
+  'POST /oauth/logout/start': {
+    body: IdpLogoutParams;
+    response: { redirect_uri: string; consent_required: boolean };
+  };
+}
+
+/** The OAuth authorize request the identity-provider screen forwards (API.md "IDP authorize start"). */
+export interface IdpAuthorizeParams {
+  client_id: string;
+  redirect_uri: string;
+  response_type: string;
+  scopes: string[];
+  prompt?: string;
+  state?: string;
+  nonce?: string;
+  code_challenge?: string;
+}
+
+export interface IdpClient {
+  client_id: string;
+  client_name: string;
+  client_type: string;
+  client_description: string;
+  client_logo_url?: string;
+}
+
+export interface IdpScopeResult {
+  scope: string;
+  description: string;
+  is_grantable: boolean;
+}
+
+export interface IdpAuthorizeStartResponse {
+  user_id: string;
+  user: User;
+  client: IdpClient;
+  consent_required: boolean;
+  scope_results: IdpScopeResult[];
+}
+
+export interface IdpLogoutParams {
+  client_id: string;
+  post_logout_redirect_uri: string;
+  state?: string;
+  id_token_hint?: string;
 }
 
 /** Endpoints whose path carries an id; the client builds them with `callPath`. */
@@ -168,3 +235,10 @@ export interface EventLogEntry {
 export type SdkOperation = keyof SdkEndpoints;
 export type SdkBody<K extends SdkOperation> = SdkEndpoints[K]['body'];
 export type SdkResponse<K extends SdkOperation> = SdkEndpoints[K]['response'];
+
+/** Crypto authenticate start (API.md): the wallet to challenge, and optional SIWE fields. */
+export interface CryptoWalletStartBody {
+  crypto_wallet_address: string;
+  crypto_wallet_type: 'ethereum' | 'solana';
+  siwe_params?: { statement?: string; chain_id?: number; resources?: string[] };
+}

@@ -48,6 +48,11 @@ export const ERROR_TYPES = [
   'webauthn_counter_regression',
   'webauthn_verification_failed',
   'too_many_requests',
+  'invalid_crypto_wallet_address',
+  'crypto_wallet_challenge_not_found',
+  'invalid_crypto_wallet_signature',
+  'duplicate_crypto_wallet',
+  'oauth_config_not_found',
 ] as const;
 
 export type ErrorType = (typeof ERROR_TYPES)[number];

@@ -25,3 +25,26 @@ export const OAUTH_PROVIDERS = [
 ] as const;
 
 export type OAuthProviderType = (typeof OAUTH_PROVIDERS)[number];
+
+/** Each provider's name as SPEC.md section 4 spells it ('Continue with {provider}'); brand names, not translated. */
+export const OAUTH_PROVIDER_NAMES: Readonly<Record<OAuthProviderType, string>> = {
+  google: 'Google',
+  microsoft: 'Microsoft',
+  apple: 'Apple',
+  github: 'Github',
+  gitlab: 'GitLab',
+  facebook: 'Facebook',
+  discord: 'Discord',
+  salesforce: 'Salesforce',
+  slack: 'Slack',
+  amazon: 'Amazon',
+  bitbucket: 'Bitbucket',
+  linkedin: 'LinkedIn',
+  coinbase: 'Coinbase',
+  twitch: 'Twitch',
+  twitter: 'Twitter',
+  tiktok: 'TikTok',
+  snapchat: 'Snapchat',
+  figma: 'Figma',
+  yahoo: 'Yahoo',
+};

@@ -4,4 +4,6 @@ export * from './styles';
 export * from './events';
 export * from './mount';
 export * from './methods';
+export * from './wallets';
 export * from './strings';
+export * from './consentManifest';

@@ -14,6 +14,8 @@ import {
   string,
   type Schema,
 } from './validate';
+import { consentManifestRequestSchema, type ConsentManifestRequest } from './consentManifest';
+import { walletRequestSchema, type WalletInfo, type WalletRequest, type WalletResponse } from './wallets';
 
 /*
  * The channel between the loader (host page) and the frame, one manifest per direction.
@@ -40,6 +42,15 @@ export type HostMethods = {
   navigate(request: { url: string; reason: NavigateReason }): Promise<{ accepted: boolean }>;
   /** Escape pressed inside the frame (the host cannot see key events in a cross-origin frame). */
   escape(request: Record<string, never>): Promise<void>;
+  /** Wallets injected into the host page (EIP-6963, `window.ethereum`, Phantom). */
+  listWallets(request: Record<string, never>): Promise<{ wallets: WalletInfo[] }>;
+  /** One allowlisted request to a host-page wallet (see `walletRequestSchema`). */
+  walletRequest(request: WalletRequest): Promise<WalletResponse>;
+  /**
+   * The host's `getIDPConsentManifest` answer for the consent screen. `manifest` is the host's
+   * value as is: the frame checks it with `consentManifestSchema` and falls back when it fails.
+   */
+  getConsentManifest(request: ConsentManifestRequest): Promise<{ manifest: unknown }>;
 };
 
 /** Methods the frame exposes; the loader calls them. */
@@ -98,6 +109,9 @@ export const hostMethodSchemas = {
   clearSession: empty,
   navigate: object({ url: string(8192), reason: oneOf(NAVIGATE_REASONS) }),
   escape: empty,
+  listWallets: empty,
+  walletRequest: walletRequestSchema,
+  getConsentManifest: consentManifestRequestSchema,
 } satisfies { [K in keyof HostMethods]: Schema<unknown> };
 
 export const frameMethodSchemas = {

@@ -147,6 +147,11 @@ export const en = {
   'crypto.error.title': 'Looks like there was an error!',
   'crypto.error.body':
     'Your sign in request could not be completed. Use the back arrow to return to the log in screen and try again!',
+  'crypto.continueWith': 'Continue with {wallet}',
+  'crypto.wallet.otherEthereum': 'Other Ethereum Wallet',
+  'crypto.wallet.otherSolana': 'Other Solana Wallet',
+  'crypto.other.title': 'Other Crypto Wallets',
+  'crypto.download': 'Download {wallet}',
 
   // Passkey screens
   'passkey.registrationStart.title': 'Set up a new Passkey',
@@ -219,6 +224,26 @@ export const en = {
   'idp.logout.title': 'Log out?',
   'idp.logout.body': 'Are you sure you want to log out of your {projectName} account?',
   'idp.logout.notLoggedOut': 'You have not been logged out. You may close this page.',
+  'idp.logout.yes': 'Yes',
+  'idp.logout.no': 'No',
+  'idp.consent.titleStandard': 'Sign in to {clientName} with {projectName}',
+  'idp.consent.titleCustom': '{clientName} wants to access your {projectName} account',
+  'idp.consent.requesting': '{clientName} is requesting to:',
+  'idp.consent.allowTo': 'Allow {clientName} to:',
+  'idp.consent.ungrantableSummary':
+    'You do not have permissions to grant {clientName} access to some of the requested scopes.',
+  'idp.consent.ungrantableHeader': "You cannot grant {clientName}'s request to:",
+  'idp.consent.allow': 'Allow',
+  'idp.consent.deny': 'Deny',
+  'idp.consent.fallbackClientName': 'The App',
+  'idp.consent.logoAlt': '{clientName} logo',
+  'idp.error.title': 'Looks like there was an error!',
+  'idp.scope.openid': 'Verify your identity and view your account information',
+  'idp.scope.profile': 'View your name, picture and language',
+  'idp.scope.email': 'View your email address',
+  'idp.scope.phone': 'View your phone number',
+  'idp.scope.offline_access': 'Keep access while you are offline, for background sync',
+  'idp.scope.custom': 'Use the {scope} scope',
 } as const;
 
 export type StringId = keyof typeof en;

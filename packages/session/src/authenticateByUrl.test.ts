@@ -15,7 +15,7 @@ function setup(search: string) {
       provider_values: {},
     };
   });
-  const manager = { api: { call, callPath: vi.fn() }, update: vi.fn() };
+  const manager = { api: { call, callPath: vi.fn(), pageUrl: vi.fn() }, update: vi.fn() };
   return { manager, call, urlAtCall: () => urlAtCall };
 }
 

@@ -59,6 +59,9 @@ export function connectHost({
     clearSession: (request) => connection.promise.then((h) => h.clearSession(request)),
     navigate: (request) => connection.promise.then((h) => h.navigate(request)),
     escape: (request) => connection.promise.then((h) => h.escape(request)),
+    listWallets: (request) => connection.promise.then((h) => h.listWallets(request)),
+    walletRequest: (request) => connection.promise.then((h) => h.walletRequest(request)),
+    getConsentManifest: (request) => connection.promise.then((h) => h.getConsentManifest(request)),
   };
   const resize = (height: number) => {
     void connection.promise.then((h) => h.resize({ height })).catch(() => undefined);

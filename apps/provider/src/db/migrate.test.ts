@@ -6,12 +6,15 @@ import { openPostgresDb } from './postgres';
 
 const TABLES = [
   'events',
+  'idp_consents',
   'one_time_tokens',
   'outbox',
   'schema_migrations',
   'sessions',
   'signing_keys',
+  'user_crypto_wallets',
   'user_emails',
+  'user_oauth_providers',
   'user_phone_numbers',
   'users',
   'webauthn_registrations',

@@ -5,7 +5,7 @@ import {
   consumeToken,
   findActiveToken,
   insertOneTimeToken,
-  pkceMatches,
+  pkceSatisfied,
   type OneTimeTokenRow,
 } from '../sessions';
 import type { ProjectRef } from '../users';
@@ -78,8 +78,7 @@ export async function findResetToken(
 }
 
 function usable(row: OneTimeTokenRow, codeVerifier: string | undefined): ResetTokenRef | null {
-  const challenge = row.data['code_challenge'];
-  if (typeof challenge === 'string' && (!codeVerifier || !pkceMatches(codeVerifier, challenge))) return null;
+  if (!pkceSatisfied(row.data, codeVerifier)) return null;
   const emailId = row.data['email_id'];
   if (!row.user_id || typeof emailId !== 'string') return null;
   return { tokenId: row.token_id, userId: row.user_id, emailId };

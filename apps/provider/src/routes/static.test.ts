@@ -13,6 +13,7 @@ writeFileSync(join(loaderDir, 'loader.js'), 'var Latch={};');
 writeFileSync(join(loaderDir, 'loader.mjs'), 'export {};');
 writeFileSync(join(loaderDir, 'loader-channel.js'), 'export {};');
 writeFileSync(join(loaderDir, 'loader-session.js'), 'export {};');
+writeFileSync(join(loaderDir, 'loader-wallets.js'), 'export {};');
 writeFileSync(join(frameDir, 'assets', 'index-abc.css'), 'body{}');
 writeFileSync(join(root, 'secret.txt'), 'secret');
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -20,7 +21,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 const { app } = testApp({ dist: { loaderDir, frameDir } });
 
 describe('static files', () => {
-  it.each(['/loader.js', '/loader.mjs', '/loader-channel.js', '/loader-session.js'])(
+  it.each(['/loader.js', '/loader.mjs', '/loader-channel.js', '/loader-session.js', '/loader-wallets.js'])(
     'serves %s as JavaScript, briefly cached, to any origin',
     async (path) => {
       const response = await app.request(path);

@@ -10,8 +10,14 @@ const LOADER_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
 };
 
-/** The loader and the two pieces it imports lazily (the penpal channel on mount, the session manager). */
-const LOADER_FILES = ['loader.js', 'loader.mjs', 'loader-channel.js', 'loader-session.js'] as const;
+/** The loader and the pieces it imports lazily (the penpal channel on mount, the session manager, the wallet relay). */
+const LOADER_FILES = [
+  'loader.js',
+  'loader.mjs',
+  'loader-channel.js',
+  'loader-session.js',
+  'loader-wallets.js',
+] as const;
 
 const loaderFile = (file: (typeof LOADER_FILES)[number]): Route =>
   rawRoute('GET', `/${file}`, async (_c, { dist }) => {

@@ -40,4 +40,4 @@ export {
 export type { OtpChannel, OtpCheck } from './otpCodes';
 export { consumeToken, findActiveToken, insertOneTimeToken } from './oneTimeTokens';
 export type { NewOneTimeToken, OneTimeTokenRow } from './oneTimeTokens';
-export { pkceMatches } from './pkce';
+export { pkceMatches, pkceSatisfied } from './pkce';

@@ -3,7 +3,7 @@ import type { Queryable } from '../db/Db';
 import type { ProjectRef } from '../users/project';
 import { addMinutes } from './duration';
 import { consumeToken, findActiveToken, insertOneTimeToken } from './oneTimeTokens';
-import { pkceMatches } from './pkce';
+import { pkceSatisfied } from './pkce';
 
 /** Login and sign-up links default to 30 minutes (SPEC.md section 9); the hosted API accepts 5 to 10080. */
 export const MAGIC_LINK_EXPIRATION_MINUTES = { default: 30, min: 5, max: 10_080 } as const;
@@ -68,8 +68,7 @@ export async function consumeMagicLink(
 ): Promise<{ userId: string; emailId: string } | null> {
   const row = await findActiveToken(db, { projectId, kind: KIND, tokenHash: sha256Hex(token), now });
   if (!row?.user_id) return null;
-  const challenge = row.data['code_challenge'];
-  if (typeof challenge === 'string' && (!codeVerifier || !pkceMatches(codeVerifier, challenge))) return null;
+  if (!pkceSatisfied(row.data, codeVerifier)) return null;
   const consumed = await consumeToken(db, row.token_id, now);
   const emailId = consumed?.data['email_id'];
   if (!consumed?.user_id || typeof emailId !== 'string') return null;

@@ -1,5 +1,7 @@
 import type { User, UserEmail, UserName, UserPhoneNumber } from '@latch/api';
+import { loadUserCryptoWallets } from '../cryptoWallets/walletStore';
 import type { Queryable } from '../db/Db';
+import { loadUserProviders } from './oauthProviders';
 import { loadWebAuthnRegistrations } from './webauthnRegistrations';
 
 type UserRow = {
@@ -31,7 +33,7 @@ export async function findUser(db: Queryable, userId: string): Promise<User | nu
     [userId],
   );
   if (!row) return null;
-  const [emails, phone_numbers, webauthn_registrations] = await Promise.all([
+  const [emails, phone_numbers, webauthn_registrations, providers, crypto_wallets] = await Promise.all([
     db.query<UserEmail & Record<string, unknown>>(
       'SELECT email_id, email, verified FROM user_emails WHERE user_id = $1 ORDER BY created_at, email_id',
       [userId],
@@ -42,6 +44,8 @@ export async function findUser(db: Queryable, userId: string): Promise<User | nu
       [userId],
     ),
     loadWebAuthnRegistrations(db, userId),
+    loadUserProviders(db, userId),
+    loadUserCryptoWallets(db, userId),
   ]);
   return {
     user_id: row.user_id,
@@ -50,11 +54,11 @@ export async function findUser(db: Queryable, userId: string): Promise<User | nu
     name: row.name,
     emails,
     phone_numbers,
-    providers: [],
+    providers,
     password: row.password_id
       ? { password_id: row.password_id, requires_reset: row.password_requires_reset }
       : null,
-    crypto_wallets: [],
+    crypto_wallets,
     webauthn_registrations,
     totps: [],
     roles: row.roles,

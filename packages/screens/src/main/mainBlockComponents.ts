@@ -5,4 +5,6 @@ import type { MainBlockId } from '../registry/products';
 export const MAIN_BLOCK_COMPONENTS: Partial<Record<MainBlockId, ComponentType>> = {
   loginForm: lazy(() => import('./loginForm/LoginForm')),
   passkeyButton: lazy(() => import('../products/passkeys/PasskeyButton')),
+  oauth: lazy(() => import('../products/oauth/OAuthButtons')),
+  crypto: lazy(() => import('../products/crypto/CryptoButtons')),
 };

@@ -20,8 +20,6 @@ export interface ProductDescriptor {
   load: () => Promise<ProductScreens>;
 }
 
-const notBuiltYet = (): Promise<ProductScreens> => Promise.resolve({ screens: {} });
-
 export const PRODUCT_REGISTRY: Record<Product, ProductDescriptor> = {
   emailMagicLinks: {
     mainBlock: 'loginForm',
@@ -51,17 +49,36 @@ export const PRODUCT_REGISTRY: Record<Product, ProductDescriptor> = {
     screens: ['PasskeyConfirmation'],
     load: () => import('../products/passkeys/screens'),
   },
-  oauth: { mainBlock: 'oauth', screens: [], load: notBuiltYet },
-  crypto: { mainBlock: 'crypto', screens: [], load: notBuiltYet },
+  // OAuth has no screens of its own: its block on Main sends the page to the identity provider.
+  oauth: { mainBlock: 'oauth', screens: [], load: () => Promise.resolve({ screens: {} }) },
+  crypto: {
+    mainBlock: 'crypto',
+    screens: [
+      'CryptoConnect',
+      'CryptoSignMessage',
+      'CryptoOtherScreen',
+      'CryptoSetupWallet',
+      'CryptoError',
+      'CryptoConfirmation',
+    ],
+    load: () => import('../products/crypto/screens'),
+  },
 };
 
 /**
- * Products no host configures: a mount adds them itself (Stytch's `passkeyRegistration`). Their
+ * Products no host configures: a mount adds them itself (Stytch's `passkeyRegistration`, the IdP screen). Their
  * screens are reached only from that mount's first screen, so they always count as configured.
  */
-export const INTERNAL_PRODUCTS: Record<'passkeyRegistration', Omit<ProductDescriptor, 'mainBlock'>> = {
+export const INTERNAL_PRODUCTS: Record<
+  'passkeyRegistration' | 'identityProvider',
+  Omit<ProductDescriptor, 'mainBlock'>
+> = {
   passkeyRegistration: {
     screens: ['PasskeyRegistrationStart', 'PasskeyRegistrationSuccess'],
     load: () => import('../products/passkeys/registrationScreens'),
+  },
+  identityProvider: {
+    screens: ['IDPConsent'],
+    load: () => import('../products/identityProvider/screens'),
   },
 };

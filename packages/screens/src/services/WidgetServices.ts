@@ -6,7 +6,12 @@ import type { EventLogger } from './eventLog';
 export type WidgetHost = Pick<
   HostMethods,
   'emitEvent' | 'reportError' | 'setSession' | 'clearSession' | 'navigate' | 'escape'
->;
+> &
+  /**
+   * The host page's wallets (crypto product) and its consent manifest (identity provider); absent
+   * in test hosts that do not need them.
+   */
+  Partial<Pick<HostMethods, 'listWallets' | 'walletRequest' | 'getConsentManifest'>>;
 
 /** Everything outside React that screens use: the provider API, the host channel, the event log. */
 export interface WidgetServices {

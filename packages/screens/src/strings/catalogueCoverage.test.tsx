@@ -1,7 +1,15 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PasswordStrengthResponse } from '@latch/api';
 import type { LoginConfig, MountState } from '@latch/protocol';
+import {
+  AUTHORIZE_SEARCH,
+  IDP_SESSION,
+  LOGOUT_SEARCH,
+  renderIdp,
+  scope,
+  startReply,
+} from '../products/identityProvider/idpFixtures';
 import { passkey, SESSION } from '../products/passkeys/registrationFixtures';
 import { strengthFor } from '../products/passwords/passwordTestKit';
 import {
@@ -17,8 +25,19 @@ import {
   setLoadingAtom,
 } from '../state/widgetAtoms';
 import { renderWidget, type WidgetSetup } from '../test/renderWidget';
-import { authenticateResponse, ok, stubProvider, type StubRoute } from '../test/stubProvider';
+import { authenticateResponse, errorReply, ok, stubProvider, type StubRoute } from '../test/stubProvider';
 import { warmUpScreens } from '../test/warmUp';
+import {
+  ADDRESS,
+  CHALLENGE,
+  COINBASE,
+  METAMASK,
+  PHANTOM,
+  RAINBOW,
+  renderCrypto,
+  walletAnswers,
+} from '../products/crypto/cryptoTestKit';
+import { OAUTH_PROVIDERS } from '@latch/api';
 import { showToastAtom } from '../toast/toastAtoms';
 import { en, type StringId } from '@latch/protocol';
 
@@ -150,6 +169,16 @@ describe('every screen takes its text from the catalogue', () => {
     ]);
     await waitFor(() => expect(document.querySelectorAll('option').length).toBeGreaterThan(100));
     expect(strayTexts(document.body)).toEqual([]);
+  });
+
+  it('Main with the OAuth buttons', async () => {
+    render({
+      config: {
+        products: ['oauth', 'emailMagicLinks'],
+        oauthOptions: { providers: [{ type: 'google' }, { type: 'github' }] },
+      },
+    });
+    await expectCatalogueOnly(['oauth.continueWith', 'divider.or', 'button.continueWithEmail']);
   });
 
   it('Main with the passkey button, and the configuration errors', async () => {
@@ -333,5 +362,146 @@ describe('every screen takes its text from the catalogue', () => {
     // The host answers ready() without a session: the mount refuses.
     act(() => store.set(applyMountStateAtom, store.get(mountStateAtom)));
     await expectCatalogueOnly(['passkey.registrationStart.title', 'config.error.passkeyRegistrationNoUser']);
+  });
+  it('the identity-provider consent, error and logout screens', async () => {
+    const custom = stubProvider({
+      'POST /idp/oauth/authorize/start': () =>
+        startReply({
+          scope_results: [
+            ...['openid', 'profile', 'email', 'phone', 'offline_access', 'full_access'].map((s) => scope(s)),
+            scope('read:notes'),
+            scope('delete:all', false),
+          ],
+        }),
+      'POST /idp/oauth/authorize/submit': () => ok({ redirect_uri: '' }),
+    });
+    const consent = renderIdp(
+      { hostSearch: AUTHORIZE_SEARCH, session: IDP_SESSION },
+      { fetch: custom.fetch, strings: MARKERS },
+    );
+    await expectCatalogueOnly([
+      'idp.consent.titleCustom',
+      'idp.consent.allowTo',
+      'idp.scope.openid',
+      'idp.scope.profile',
+      'idp.scope.email',
+      'idp.scope.phone',
+      'idp.scope.offline_access',
+      'idp.scope.custom',
+      'idp.consent.ungrantableSummary',
+      'idp.consent.ungrantableHeader',
+      'idp.consent.allow',
+      'idp.consent.deny',
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: MARKERS['idp.consent.deny'] }));
+    await expectCatalogueOnly(['idp.denied']);
+    consent.unmount();
+
+    const standard = stubProvider({
+      'POST /idp/oauth/authorize/start': () =>
+        startReply({
+          client: { client_id: 'n', client_name: '', client_type: 'third_party', client_description: '' },
+          scope_results: [scope('openid')],
+          consent_required: false,
+        }),
+      'POST /idp/oauth/authorize/submit': () => ok({ redirect_uri: '' }),
+    });
+    const done = renderIdp(
+      { hostSearch: '?client_id=n&redirect_uri=x', session: IDP_SESSION },
+      { fetch: standard.fetch, strings: MARKERS },
+    );
+    await expectCatalogueOnly(['success.title']);
+    done.unmount();
+    const titled = stubProvider({
+      'POST /idp/oauth/authorize/start': () =>
+        startReply({
+          client: { client_id: 'n', client_name: '', client_type: 'third_party', client_description: '' },
+          scope_results: [scope('openid')],
+        }),
+    });
+    const fallback = renderIdp(
+      { hostSearch: '?client_id=n&redirect_uri=x', session: IDP_SESSION },
+      { fetch: titled.fetch, strings: MARKERS },
+    );
+    await expectCatalogueOnly([
+      'idp.consent.titleStandard',
+      'idp.consent.requesting',
+      'idp.consent.fallbackClientName',
+    ]);
+    fallback.unmount();
+
+    const failing = stubProvider({
+      'POST /idp/oauth/authorize/start': () => errorReply('user_unauthenticated', 401),
+    });
+    const error = renderIdp(
+      { hostSearch: AUTHORIZE_SEARCH, session: IDP_SESSION },
+      { fetch: failing.fetch, strings: MARKERS },
+    );
+    await expectCatalogueOnly(['idp.error.title', 'error.user_unauthenticated']);
+    error.unmount();
+    const missing = renderIdp({ hostSearch: '', session: IDP_SESSION }, { strings: MARKERS });
+    await expectCatalogueOnly(['idp.error.title', 'idp.missingParam']);
+    missing.unmount();
+    const noSession = renderIdp({ hostSearch: AUTHORIZE_SEARCH, session: null }, { strings: MARKERS });
+    await expectCatalogueOnly(['idp.noSession']);
+    noSession.unmount();
+
+    const logout = stubProvider({
+      'POST /oauth/logout/start': () =>
+        ok({ redirect_uri: 'https://notes.example/', consent_required: true }),
+    });
+    renderIdp({ hostSearch: LOGOUT_SEARCH, session: IDP_SESSION }, { fetch: logout.fetch, strings: MARKERS });
+    await expectCatalogueOnly(['idp.logout.title', 'idp.logout.body', 'idp.logout.yes', 'idp.logout.no']);
+    fireEvent.click(screen.getByRole('button', { name: MARKERS['idp.logout.no'] }));
+    await expectCatalogueOnly(['idp.logout.notLoggedOut']);
+  });
+
+  it('the crypto wallet block and screens', async () => {
+    const pending = () => new Promise<never>(() => undefined);
+    const wallets = [METAMASK, RAINBOW, PHANTOM, COINBASE];
+    const providers = OAUTH_PROVIDERS.slice(0, 3).map((type) => ({ type }));
+    const main = renderCrypto({
+      wallets,
+      strings: MARKERS,
+      config: { products: ['oauth', 'crypto'], oauthOptions: { providers } },
+    });
+    await expectCatalogueOnly([
+      'crypto.continueWith',
+      'crypto.wallet.otherEthereum',
+      'crypto.continueWithOther',
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: MARKERS['crypto.continueWithOther'] }));
+    await expectCatalogueOnly(['crypto.other.title', 'button.back', 'crypto.setupNew']);
+    fireEvent.click(screen.getByRole('button', { name: MARKERS['crypto.setupNew'] }));
+    await expectCatalogueOnly(['crypto.download']);
+    main.unmount();
+
+    const connecting = renderCrypto({ wallets, strings: MARKERS, walletRequest: vi.fn(pending) });
+    fireEvent.click(await screen.findByRole('button', { name: '⟦crypto.continueWith Metamask⟧' }));
+    await expectCatalogueOnly(['crypto.connecting', 'frame.loading']);
+    connecting.unmount();
+
+    const signing = walletAnswers();
+    signing.mockImplementation(async (request) =>
+      request.method === 'eth_requestAccounts' ? { ok: true, result: [ADDRESS] } : pending(),
+    );
+    const challenge = stubProvider({
+      'POST /crypto_wallets/authenticate/start/primary': () => ok({ challenge: CHALLENGE }),
+      'POST /crypto_wallets/authenticate': () => ok(authenticateResponse()),
+    });
+    const sign = renderCrypto({ wallets, strings: MARKERS, walletRequest: signing, fetch: challenge.fetch });
+    fireEvent.click(await screen.findByRole('button', { name: '⟦crypto.continueWith Metamask⟧' }));
+    await expectCatalogueOnly(['crypto.signing']);
+    sign.unmount();
+
+    const refused = walletAnswers(() => ({ ok: false, code: 4001, message: 'rejected' }));
+    const error = renderCrypto({ wallets, strings: MARKERS, walletRequest: refused, fetch: challenge.fetch });
+    fireEvent.click(await screen.findByRole('button', { name: '⟦crypto.continueWith Metamask⟧' }));
+    await expectCatalogueOnly(['crypto.error.title', 'crypto.error.body']);
+    error.unmount();
+
+    renderCrypto({ wallets, strings: MARKERS, fetch: challenge.fetch });
+    fireEvent.click(await screen.findByRole('button', { name: '⟦crypto.continueWith Metamask⟧' }));
+    await expectCatalogueOnly(['success.title']);
   });
 });

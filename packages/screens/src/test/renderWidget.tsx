@@ -30,6 +30,9 @@ export function createTestServices(fetchImpl?: typeof fetch) {
     clearSession: vi.fn<WidgetHost['clearSession']>(async () => undefined),
     navigate: vi.fn<WidgetHost['navigate']>(async () => ({ accepted: true })),
     escape: vi.fn<WidgetHost['escape']>(async () => undefined),
+    getConsentManifest: vi.fn<NonNullable<WidgetHost['getConsentManifest']>>(async () => {
+      throw new Error('no getIDPConsentManifest in this test');
+    }),
   };
   const eventLog = { log: vi.fn<EventLogger['log']>(), flush: vi.fn<EventLogger['flush']>() };
   const api = createApiClient({

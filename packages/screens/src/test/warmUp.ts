@@ -12,6 +12,7 @@ export async function warmUpScreens(): Promise<void> {
     ...Object.values(INTERNAL_PRODUCTS).map((p) => p.load()),
     import('../main/loginForm/LoginForm'),
     import('../products/passkeys/PasskeyButton'),
+    import('../products/crypto/CryptoButtons'),
     import('../products/passkeys/ceremony'),
     import('../toast/ToastOutlet'),
     loadPhoneLib(),

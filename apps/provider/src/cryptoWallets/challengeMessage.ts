@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import { createSiweMessage } from 'viem/siwe';
+import type { CryptoWalletType } from './address';
+
+/** A challenge is valid for 5 minutes. */
+export const CHALLENGE_TTL_MS = 5 * 60_000;
+
+export interface SiweOptions {
+  statement?: string | undefined;
+  chain_id?: number | undefined;
+  resources?: string[] | undefined;
+}
+
+export interface ChallengeInput {
+  type: CryptoWalletType;
+  /** Canonical address (see `canonicalAddress`). */
+  address: string;
+  /** The domain and URI the wallet shows the user: the page that asks for the signature. */
+  origin: string;
+  siwe: SiweOptions;
+  now: Date;
+}
+
+/** SIWE nonces are alphanumeric: 128 random bits as hex. */
+const newNonce = (): string => randomBytes(16).toString('hex');
+
+/**
+ * The message the wallet signs: an EIP-4361 (Sign-In with Ethereum) message for Ethereum, the
+ * same layout naming a Solana account for Solana (the Sign-In With Solana text form).
+ */
+export function challengeMessage(input: ChallengeInput): { message: string; expiresAt: Date } {
+  const { type, address, origin, siwe, now } = input;
+  const expiresAt = new Date(now.getTime() + CHALLENGE_TTL_MS);
+  const url = new URL(origin);
+  const nonce = newNonce();
+  if (type === 'ethereum') {
+    const message = createSiweMessage({
+      domain: url.host,
+      address: address as `0x${string}`,
+      uri: url.origin,
+      version: '1',
+      chainId: siwe.chain_id ?? 1,
+      nonce,
+      issuedAt: now,
+      expirationTime: expiresAt,
+      ...(siwe.statement ? { statement: siwe.statement } : {}),
+      ...(siwe.resources?.length ? { resources: siwe.resources } : {}),
+    });
+    return { message, expiresAt };
+  }
+  const lines = [
+    `${url.host} wants you to sign in with your Solana account:`,
+    address,
+    '',
+    ...(siwe.statement ? [siwe.statement, ''] : []),
+    `URI: ${url.origin}`,
+    'Version: 1',
+    'Chain ID: mainnet',
+    `Nonce: ${nonce}`,
+    `Issued At: ${now.toISOString()}`,
+    `Expiration Time: ${expiresAt.toISOString()}`,
+  ];
+  return { message: lines.join('\n'), expiresAt };
+}

@@ -1,0 +1,5 @@
+export { consumeOAuthToken, issueOAuthState, issueOAuthToken, takeOAuthState } from './oauthTokens';
+export type { OAuthGrant, OAuthState } from './oauthTokens';
+export { findProviderAccount, linkProviderAccount } from './providerAccounts';
+export type { ProviderAccount } from './providerAccounts';
+export { devIdpPage } from './devIdpPage';

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { walletListSchema, walletRequestSchema, walletResponseSchema } from './wallets';
+
+const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
+
+describe('wallet relay schemas', () => {
+  it('accept only allowlisted methods with their exact params', () => {
+    const accepts = (v: unknown) => walletRequestSchema.parse(v).ok;
+    expect(accepts({ walletId: 'w', method: 'eth_requestAccounts' })).toBe(true);
+    expect(accepts({ walletId: 'w', method: 'eth_chainId', params: [] })).toBe(true);
+    expect(accepts({ walletId: 'w', method: 'personal_sign', params: ['0x6869', ADDRESS] })).toBe(true);
+    expect(accepts({ walletId: 'w', method: 'signMessage', params: ['hello'] })).toBe(true);
+
+    expect(accepts({ walletId: 'w', method: 'eth_sendTransaction', params: [] })).toBe(false);
+    expect(accepts({ walletId: 'w', method: 'wallet_addEthereumChain' })).toBe(false);
+    expect(accepts({ walletId: 'w', method: 'eth_accounts', params: ['x'] })).toBe(false);
+    expect(accepts({ walletId: 'w', method: 'personal_sign', params: ['hi'] })).toBe(false);
+    expect(accepts({ walletId: 'w', method: 'personal_sign', params: ['hi', 'not-an-address'] })).toBe(false);
+    expect(accepts({ walletId: 'w', method: 'personal_sign', params: [{ raw: '0x' }, ADDRESS] })).toBe(false);
+    expect(accepts({ walletId: 'w', method: 'personal_sign', params: ['x'.repeat(8193), ADDRESS] })).toBe(
+      false,
+    );
+    expect(accepts({ walletId: 'w', method: 'signMessage', params: [] })).toBe(false);
+    expect(accepts({ walletId: 'w', method: 'connect', extra: true })).toBe(false);
+    expect(accepts({ method: 'connect' })).toBe(false);
+  });
+
+  it('check the loader answers the frame gets', () => {
+    expect(walletResponseSchema.parse({ ok: true, result: [ADDRESS] })).toEqual({
+      ok: true,
+      value: { ok: true, result: [ADDRESS] },
+    });
+    expect(walletResponseSchema.parse({ ok: false, code: 4001, message: 'rejected' }).ok).toBe(true);
+    expect(walletResponseSchema.parse({ ok: true, result: 42 }).ok).toBe(false);
+    expect(walletResponseSchema.parse({ ok: false, result: 'x' }).ok).toBe(false);
+    expect(walletListSchema.parse({ wallets: [{ id: 'a', name: 'A', kind: 'bitcoin' }] }).ok).toBe(false);
+    expect(walletListSchema.parse({ wallets: [{ id: 'a', name: 'A', kind: 'solana' }] }).ok).toBe(true);
+  });
+});

@@ -1,0 +1,46 @@
+import { useAtomValue } from 'jotai';
+import { Spinner } from '../../components/Spinner';
+import { useFlow } from '../../hooks/useFlow';
+import { configAtom } from '../../state/widgetAtoms';
+import { useT } from '../../strings/StringsContext';
+import { useDetectedWallets } from './useDetectedWallets';
+import { WalletButtons } from './WalletButtons';
+import { walletRoom } from './walletOptions';
+
+/**
+ * Main's crypto block: a button per wallet the host page offers, as many as fit beside the OAuth
+ * buttons, then 'Continue with other Crypto Wallet'; with no wallet, 'Set up a new crypto wallet'.
+ */
+export default function CryptoButtons() {
+  const t = useT();
+  const config = useAtomValue(configAtom);
+  const dispatch = useFlow();
+  const wallets = useDetectedWallets();
+  if (wallets === null) return <Spinner />;
+  const oauthCount = config.products.includes('oauth') ? (config.oauthOptions?.providers.length ?? 0) : 0;
+  const room = walletRoom(oauthCount);
+  const shown = wallets.slice(0, room);
+  return (
+    <div className="latch-crypto">
+      <WalletButtons wallets={shown} />
+      {wallets.length > room && (
+        <button
+          type="button"
+          className="latch-button latch-button-secondary"
+          onClick={() => dispatch('otherWallets')}
+        >
+          {t('crypto.continueWithOther')}
+        </button>
+      )}
+      {wallets.length === 0 && (
+        <button
+          type="button"
+          className="latch-button latch-button-secondary"
+          onClick={() => dispatch('setupWallet')}
+        >
+          {t('crypto.setupNew')}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import type { ProductScreens } from '../../registry/products';
+import { CryptoConfirmation } from './CryptoConfirmation';
+import { CryptoConnect } from './CryptoConnect';
+import { CryptoError } from './CryptoError';
+import { CryptoOtherScreen } from './CryptoOtherScreen';
+import { CryptoSetupWallet } from './CryptoSetupWallet';
+import { CryptoSignMessage } from './CryptoSignMessage';
+
+export const screens: ProductScreens['screens'] = {
+  CryptoConnect,
+  CryptoSignMessage,
+  CryptoOtherScreen,
+  CryptoSetupWallet,
+  CryptoError,
+  CryptoConfirmation,
+};

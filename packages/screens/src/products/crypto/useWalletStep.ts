@@ -1,0 +1,21 @@
+import { useEffect, useRef } from 'react';
+import { useFlow } from '../../hooks/useFlow';
+
+/**
+ * Runs a wallet step once when its screen shows; a failure is logged as SPEC.md writes it and
+ * leads to CryptoError (SPEC.md "Wallet flow", step 7).
+ */
+export function useWalletStep(step: () => Promise<void>, failureLog: string): void {
+  const dispatch = useFlow();
+  const started = useRef(false);
+  const latest = useRef(step);
+  latest.current = step;
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    latest.current().catch((error: unknown) => {
+      console.error(failureLog, error);
+      dispatch('walletFailed');
+    });
+  }, [dispatch, failureLog]);
+}

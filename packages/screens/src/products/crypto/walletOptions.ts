@@ -1,0 +1,56 @@
+import type { StringId, WalletInfo, WalletKind } from '@latch/protocol';
+import type { WalletOption } from '../../state/formAtoms';
+
+/** A wallet the host page offers, with the SPEC.md wallet option it is shown as. */
+export interface DetectedWallet extends WalletInfo {
+  option: WalletOption;
+}
+
+/** Known wallets by EIP-6963 rdns or name; anything else is the generic wallet of its kind. */
+const KNOWN: readonly { option: WalletOption; rdns: readonly string[]; name: RegExp }[] = [
+  { option: 'Metamask', rdns: ['io.metamask', 'io.metamask.flask'], name: /metamask/i },
+  { option: 'Coinbase', rdns: ['com.coinbase.wallet'], name: /coinbase/i },
+  { option: 'Binance', rdns: ['com.binance.wallet', 'com.binance'], name: /binance/i },
+  { option: 'Phantom', rdns: ['app.phantom'], name: /phantom/i },
+  { option: 'Vessel', rdns: ['finance.vessel'], name: /vessel/i },
+];
+
+export function walletOptionOf(wallet: WalletInfo): WalletOption {
+  const known = KNOWN.find((k) => (wallet.rdns && k.rdns.includes(wallet.rdns)) || k.name.test(wallet.name));
+  if (known) return known.option;
+  return wallet.kind === 'solana' ? 'GenericSolanaWallet' : 'GenericEthereumWallet';
+}
+
+/** One button per wallet option, the first wallet announced for it winning (EIP-6963 before legacy globals). */
+export function detectedWallets(wallets: readonly WalletInfo[]): DetectedWallet[] {
+  const seen = new Set<WalletOption>();
+  return wallets.flatMap((wallet) => {
+    const option = walletOptionOf(wallet);
+    if (seen.has(option)) return [];
+    seen.add(option);
+    return [{ ...wallet, option }];
+  });
+}
+
+/** The label a wallet option goes by ('Continue with {wallet}'); brand names are not translated. */
+export function walletName(option: WalletOption, t: (id: StringId) => string): string {
+  if (option === 'GenericEthereumWallet') return t('crypto.wallet.otherEthereum');
+  if (option === 'GenericSolanaWallet') return t('crypto.wallet.otherSolana');
+  return option;
+}
+
+export const kindOf = (option: WalletOption): WalletKind =>
+  option === 'Phantom' || option === 'GenericSolanaWallet' ? 'solana' : 'ethereum';
+
+/** SPEC.md: Main's list holds 6 items minus the OAuth buttons minus one. */
+export function walletRoom(oauthProviderCount: number): number {
+  return Math.max(0, 6 - oauthProviderCount - 1);
+}
+
+/** Where to get a wallet (CryptoSetupWallet). */
+export const WALLET_DOWNLOADS: readonly { option: WalletOption; url: string }[] = [
+  { option: 'Metamask', url: 'https://metamask.io/download/' },
+  { option: 'Phantom', url: 'https://phantom.com/download' },
+  { option: 'Coinbase', url: 'https://www.coinbase.com/wallet/downloads' },
+  { option: 'Binance', url: 'https://www.binance.com/en/web3wallet' },
+];

@@ -1,0 +1,103 @@
+import { useAtomValue } from 'jotai';
+import type { IdpAuthorizeStartResponse, IdpScopeResult } from '@latch/api';
+import { Spinner } from '../../components/Spinner';
+import { bootstrapAtom } from '../../state/widgetAtoms';
+import { useT } from '../../strings/StringsContext';
+import type { Translate } from '../../strings/translate';
+import { ConsentManifestList } from './ConsentManifestList';
+import { clientDisplayName, consentHeadings, scopeText } from './consentTexts';
+import { useConsentManifest } from './useConsentManifest';
+import { useProjectLogo } from './useProjectLogo';
+
+interface ConsentViewProps {
+  start: IdpAuthorizeStartResponse;
+  redirectUri: string;
+  submitting: boolean;
+  onSubmit: (granted: boolean) => void;
+}
+
+/** SPEC.md section 2: title, what the app asks for, what the user cannot grant, Allow / Deny. */
+export function ConsentView({ start, redirectUri, submitting, onSubmit }: ConsentViewProps) {
+  const t = useT();
+  const logoUrl = useProjectLogo();
+  const { projectName } = useAtomValue(bootstrapAtom);
+  const names = { clientName: clientDisplayName(start.client.client_name, redirectUri, t), projectName };
+  const { title, listHeader } = consentHeadings(start.scope_results, names, t);
+  const grantable = scopeLines(
+    start.scope_results.filter((s) => s.is_grantable),
+    t,
+  );
+  const ungrantable = scopeLines(
+    start.scope_results.filter((s) => !s.is_grantable),
+    t,
+  );
+  const manifest = useConsentManifest(
+    start.scope_results.map((s) => s.scope),
+    names.clientName,
+  );
+  if (manifest.status === 'pending') return <Spinner />;
+  return (
+    <div className="latch-screen latch-idp">
+      {logoUrl && <img className="latch-logo" src={logoUrl} alt={t('logo.alt')} />}
+      <h1 className="latch-title">{title}</h1>
+      {manifest.status === 'ready' ? (
+        <section className="latch-idp-scopes" aria-label={listHeader}>
+          <p className="latch-text">{listHeader}</p>
+          <ConsentManifestList manifest={manifest.manifest} />
+        </section>
+      ) : (
+        grantable.length > 0 && (
+          <section className="latch-idp-scopes" aria-label={listHeader}>
+            <p className="latch-text">{listHeader}</p>
+            <ScopeList lines={grantable} />
+          </section>
+        )
+      )}
+      {ungrantable.length > 0 && (
+        <details className="latch-idp-ungrantable">
+          <summary>{t('idp.consent.ungrantableSummary', names)}</summary>
+          <p className="latch-text">{t('idp.consent.ungrantableHeader', names)}</p>
+          <ScopeList lines={ungrantable} />
+        </details>
+      )}
+      <button
+        type="button"
+        className="latch-button"
+        disabled={submitting}
+        aria-busy={submitting}
+        onClick={() => onSubmit(true)}
+      >
+        {t('idp.consent.allow')}
+      </button>
+      <button
+        type="button"
+        className="latch-button latch-button-secondary"
+        disabled={submitting}
+        onClick={() => onSubmit(false)}
+      >
+        {t('idp.consent.deny')}
+      </button>
+    </div>
+  );
+}
+
+type Line = { scope: string; text: string };
+
+function scopeLines(results: IdpScopeResult[], t: Translate): Line[] {
+  return results.flatMap((r) => {
+    const text = scopeText(r, t);
+    return text === null ? [] : [{ scope: r.scope, text }];
+  });
+}
+
+function ScopeList({ lines }: { lines: Line[] }) {
+  return (
+    <ul className="latch-idp-scope-list">
+      {lines.map((line) => (
+        <li key={line.scope} data-scope={line.scope}>
+          {line.text}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,88 @@
+import { useAtomValue } from 'jotai';
+import { useEffect, useMemo, useRef } from 'react';
+import type { IdpAuthorizeParams, IdpLogoutParams } from '@latch/api';
+import { Spinner } from '../../components/Spinner';
+import { useServices } from '../../services/ServicesContext';
+import { bootstrapAtom, mountStateAtom } from '../../state/widgetAtoms';
+import { useT } from '../../strings/StringsContext';
+import { ConsentView } from './ConsentView';
+import { readIdpRequest } from './idpParams';
+import { IdpError, IdpNotice, ReportedIdpError } from './IdpMessage';
+import { LogoutConfirm } from './LogoutConfirm';
+import { useAuthorizeFlow } from './useAuthorizeFlow';
+import { useHostAnswer } from './useHostAnswer';
+import { useLogoutFlow } from './useLogoutFlow';
+
+/** The identity-provider mount: authorize with consent, or logout, chosen by the page's query. */
+export function IDPConsent() {
+  const t = useT();
+  const ready = useHostAnswer();
+  const { hostSearch, session } = useAtomValue(mountStateAtom);
+  const request = useMemo(() => readIdpRequest(hostSearch), [hostSearch]);
+  useRenderLog();
+  if (!ready) return <Spinner />;
+  if (request.flow === 'missing') {
+    return <ReportedIdpError message={t('idp.missingParam', { param: request.param })} />;
+  }
+  if (request.flow === 'logout') return <LogoutFlow params={request.params} />;
+  // SPEC.md section 6: authorize needs an active session.
+  if (!session) return <ReportedIdpError message={t('idp.noSession')} />;
+  return <AuthorizeFlow params={request.params} sessionToken={session.session_token} />;
+}
+
+/** SPEC.md section 7: `render_idp_screen`, with bootstrap, once per mount. */
+function useRenderLog() {
+  const { eventLog } = useServices();
+  const bootstrap = useAtomValue(bootstrapAtom);
+  const logged = useRef(false);
+  useEffect(() => {
+    if (logged.current) return;
+    logged.current = true;
+    eventLog.log('render_idp_screen', { bootstrap });
+  }, [eventLog, bootstrap]);
+}
+
+function AuthorizeFlow({ params, sessionToken }: { params: IdpAuthorizeParams; sessionToken: string }) {
+  const t = useT();
+  const { state, submit } = useAuthorizeFlow(params, sessionToken);
+  switch (state.status) {
+    case 'loading':
+    case 'redirecting':
+      return <Spinner />;
+    case 'error':
+      return <IdpError message={state.message} />;
+    case 'denied':
+      return <IdpNotice text={t('idp.denied')} />;
+    case 'success':
+      return <IdpNotice text={t('success.title')} />;
+    case 'consent': {
+      const { start } = state;
+      return (
+        <ConsentView
+          start={start}
+          redirectUri={params.redirect_uri}
+          submitting={state.submitting}
+          onSubmit={(granted) => void submit(start, granted)}
+        />
+      );
+    }
+  }
+}
+
+function LogoutFlow({ params }: { params: IdpLogoutParams }) {
+  const t = useT();
+  const { state, logOut, decline } = useLogoutFlow(params);
+  switch (state.status) {
+    case 'loading':
+    case 'redirecting':
+      return <Spinner />;
+    case 'error':
+      return <IdpError message={state.message} />;
+    case 'notLoggedOut':
+      return <IdpNotice text={t('idp.logout.notLoggedOut')} />;
+    case 'confirm': {
+      const { redirectUri } = state;
+      return <LogoutConfirm onYes={() => void logOut(redirectUri)} onNo={decline} />;
+    }
+  }
+}

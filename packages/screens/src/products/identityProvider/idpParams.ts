@@ -1,0 +1,53 @@
+import type { IdpAuthorizeParams, IdpLogoutParams } from '@latch/api';
+
+export type IdpRequest =
+  | { flow: 'authorize'; params: IdpAuthorizeParams }
+  | { flow: 'logout'; params: IdpLogoutParams }
+  | { flow: 'missing'; param: string };
+
+/** SPEC.md section 9: what an authorize request without `scope` / `response_type` asks for. */
+export const DEFAULT_SCOPES = ['openid', 'email', 'profile'];
+
+/** SPEC.md section 5: the scope string is split on spaces, dropping empty entries. */
+export const splitScopes = (scope: string): string[] => scope.split(' ').filter((s) => s !== '');
+
+/**
+ * The host page's query string as an OAuth request (SPEC.md section 2): `post_logout_redirect_uri`
+ * makes it a logout, anything else an authorize; a required parameter missing is named.
+ */
+export function readIdpRequest(hostSearch: string): IdpRequest {
+  const query = new URLSearchParams(hostSearch);
+  const get = (key: string): string | undefined => query.get(key) || undefined;
+  const missing = (keys: string[]) => keys.find((k) => !get(k));
+  const optional = (keys: string[]) =>
+    Object.fromEntries(keys.flatMap((k) => (get(k) === undefined ? [] : [[k, get(k)]]))) as Record<
+      string,
+      string
+    >;
+
+  if (query.has('post_logout_redirect_uri')) {
+    const param = missing(['client_id', 'post_logout_redirect_uri']);
+    if (param) return { flow: 'missing', param };
+    return {
+      flow: 'logout',
+      params: {
+        client_id: get('client_id') ?? '',
+        post_logout_redirect_uri: get('post_logout_redirect_uri') ?? '',
+        ...optional(['state', 'id_token_hint']),
+      },
+    };
+  }
+  const param = missing(['client_id', 'redirect_uri']);
+  if (param) return { flow: 'missing', param };
+  const scopes = splitScopes(get('scope') ?? '');
+  return {
+    flow: 'authorize',
+    params: {
+      client_id: get('client_id') ?? '',
+      redirect_uri: get('redirect_uri') ?? '',
+      response_type: get('response_type') ?? 'code',
+      scopes: scopes.length > 0 ? scopes : DEFAULT_SCOPES,
+      ...optional(['prompt', 'state', 'nonce', 'code_challenge']),
+    },
+  };
+}

@@ -1,0 +1,21 @@
+import { useAtomValue } from 'jotai';
+import { useEffect, useState } from 'react';
+import { hostAnsweredAtom } from '../../state/widgetAtoms';
+
+/** Like the passkey registration mount: without any answer the screen stops waiting after this. */
+export const HOST_WAIT_MS = 10_000;
+
+/**
+ * True once the host's `ready()` answer is in: the page's query string and session arrive with
+ * it, so neither flow may start (or conclude that a parameter is missing) before.
+ */
+export function useHostAnswer(): boolean {
+  const answered = useAtomValue(hostAnsweredAtom);
+  const [waitedOut, setWaitedOut] = useState(false);
+  useEffect(() => {
+    if (answered) return;
+    const timer = setTimeout(() => setWaitedOut(true), HOST_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [answered]);
+  return answered || waitedOut;
+}

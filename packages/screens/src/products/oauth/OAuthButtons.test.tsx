@@ -1,0 +1,59 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWidget } from '../../test/renderWidget';
+
+const config = {
+  products: ['oauth' as const, 'emailMagicLinks' as const],
+  oauthOptions: {
+    providers: [
+      {
+        type: 'google' as const,
+        custom_scopes: ['calendar', 'drive'],
+        provider_params: { prompt: 'select_account' },
+      },
+      { type: 'github' as const },
+    ],
+    loginRedirectURL: 'https://app.example/authenticate',
+    signupRedirectURL: 'https://app.example/welcome',
+  },
+};
+
+describe('OAuth buttons', () => {
+  it("shows 'Continue with {provider}' per configured provider, in order, before the email form", async () => {
+    renderWidget({ config });
+    const buttons = await screen.findAllByRole('button', { name: /^Continue with / });
+    expect(buttons.map((b) => b.textContent)).toEqual([
+      'Continue with Google',
+      'Continue with Github',
+      'Continue with email',
+    ]);
+  });
+
+  it('asks the host to navigate to OAuth start with the redirect URLs, scopes and provider params', async () => {
+    const { host } = renderWidget({ config });
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue with Google' }));
+    await waitFor(() => expect(host.navigate).toHaveBeenCalledTimes(1));
+    const [request] = host.navigate.mock.calls[0] ?? [];
+    expect(request?.reason).toBe('oauth_start');
+    const url = new URL(request?.url ?? '');
+    expect(url.origin + url.pathname).toBe('http://auth.test/v1/public/oauth/google/start');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      public_token: expect.stringMatching(/^public-token-test-/),
+      login_redirect_url: 'https://app.example/authenticate',
+      signup_redirect_url: 'https://app.example/welcome',
+      custom_scopes: 'calendar drive',
+      provider_prompt: 'select_account',
+    });
+    // The page is leaving: no second start while it does.
+    expect(screen.getByRole('button', { name: 'Continue with Github' })).toHaveProperty('disabled', true);
+  });
+
+  it('gives the buttons back when the host refuses the navigation', async () => {
+    const { host } = renderWidget({ config });
+    host.navigate.mockResolvedValueOnce({ accepted: false });
+    const google = await screen.findByRole('button', { name: 'Continue with Google' });
+    fireEvent.click(google);
+    await waitFor(() => expect(host.navigate).toHaveBeenCalled());
+    await waitFor(() => expect(google).toHaveProperty('disabled', false));
+  });
+});

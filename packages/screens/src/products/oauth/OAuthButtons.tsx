@@ -1,0 +1,49 @@
+import { OAUTH_PROVIDER_NAMES } from '@latch/api';
+import type { OAuthProviderConfig } from '@latch/protocol';
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { useServices } from '../../services/ServicesContext';
+import { configAtom } from '../../state/widgetAtoms';
+import { useT } from '../../strings/StringsContext';
+import { oauthStartUrl } from './oauthStartUrl';
+
+/**
+ * Main's OAuth block: one 'Continue with {provider}' button per configured provider. The whole
+ * page goes to the provider (a frame cannot host a provider's sign-in page), so the host does the
+ * navigating, and only to the auth origin's OAuth start (apps/loader/src/navigation.ts).
+ */
+export default function OAuthButtons() {
+  const t = useT();
+  const config = useAtomValue(configAtom);
+  const { api, host } = useServices();
+  const [leaving, setLeaving] = useState<string | null>(null);
+  const providers = config.oauthOptions?.providers ?? [];
+
+  const start = async (provider: OAuthProviderConfig) => {
+    setLeaving(provider.type);
+    const url = oauthStartUrl(api, config, provider);
+    const accepted = await host.navigate({ url, reason: 'oauth_start' }).then(
+      (answer) => answer.accepted,
+      () => false,
+    );
+    // A refused navigation is reported to the host by the loader; the buttons come back.
+    if (!accepted) setLeaving(null);
+  };
+
+  return (
+    <div className="latch-oauth">
+      {providers.map((provider) => (
+        <button
+          key={provider.type}
+          type="button"
+          className="latch-button latch-button-secondary"
+          disabled={leaving !== null}
+          aria-busy={leaving === provider.type}
+          onClick={() => void start(provider)}
+        >
+          {t('oauth.continueWith', { provider: OAUTH_PROVIDER_NAMES[provider.type] })}
+        </button>
+      ))}
+    </div>
+  );
+}
