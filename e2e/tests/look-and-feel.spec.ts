@@ -176,8 +176,10 @@ test("'Email resent' toasts: green at the top centre, stack to 20, leave after 2
   const sentBefore = 1; // the 'Forgot Password?' click sent the first one
   // The keyboard, not the mouse: hovering the toasts holds their timers. The pointer waits in the
   // host page's far corner, away from the frame (its toasts span the frame's width at the top).
+  // It glides there in steps: one jump out of the cross-origin frame can leave the frame believing
+  // the pointer is still at its last click, and toasts stacking over that spot then count as hovered.
   const viewport = page.viewportSize() ?? { width: 1280, height: 720 };
-  await page.mouse.move(viewport.width - 1, viewport.height - 1);
+  await page.mouse.move(viewport.width - 1, viewport.height - 1, { steps: 25 });
   const resend = () => host.frame.getByRole('button', { name: 'Resend email' }).press('Enter');
   const toasts = host.frame.locator('.Toastify__toast');
   const staying = toasts.and(host.frame.locator(':not([class*="-exit"])'));
