@@ -7,6 +7,7 @@ import {
   createTranslator,
   createWidgetStore,
   DEFAULT_MOUNT_STATE,
+  preloadMainBlocks,
   sessionTokensAtom,
   Widget,
   type WidgetServices,
@@ -40,6 +41,8 @@ function start(boot: FrameBoot, root: HTMLElement): void {
   const kind = mountKindFromPath(location.pathname);
   // Render at once from the URL; the host's ready() answer replaces these options.
   const { config, styles } = parseFrameSearch(location.search);
+  // Fetch Main's blocks alongside React's first render, not after it (the provider modulepreloads them).
+  if (kind === 'login') preloadMainBlocks(config.products);
   const store = createWidgetStore({
     mount: { ...DEFAULT_MOUNT_STATE, kind, config, styles },
     bootstrap: toBootstrapData(boot.bootstrap),

@@ -5,6 +5,7 @@ export { useT } from './strings/StringsContext';
 export { SCREENS, type Screen } from './flow/screens';
 export { OUTCOMES, TRANSITIONS, nextScreen, type Outcome } from './flow/transitions';
 export { INITIAL_SCREEN } from './flow/initialScreen';
+export { preloadMainBlocks } from './main/mainBlockComponents';
 export { createWidgetStore, type WidgetStore, type WidgetStoreInit } from './state/createWidgetStore';
 export * from './state/widgetAtoms';
 export * from './state/formAtoms';

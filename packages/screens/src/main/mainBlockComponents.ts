@@ -1,10 +1,26 @@
-import { lazy, type ComponentType } from 'react';
-import type { MainBlockId } from '../registry/products';
+import type { ComponentType } from 'react';
+import type { Product } from '@latch/protocol';
+import { PRODUCT_REGISTRY, type MainBlockId } from '../registry/products';
+import { preloadable, type Preloadable } from './preloadable';
 
-/** Main's block components; each is its own chunk, fetched only when a configured product needs it. */
-export const MAIN_BLOCK_COMPONENTS: Partial<Record<MainBlockId, ComponentType>> = {
-  loginForm: lazy(() => import('./loginForm/LoginForm')),
-  passkeyButton: lazy(() => import('../products/passkeys/PasskeyButton')),
-  oauth: lazy(() => import('../products/oauth/OAuthButtons')),
-  crypto: lazy(() => import('../products/crypto/CryptoButtons')),
+/** Main's blocks; each is its own chunk, fetched only when a configured product needs it. */
+const BLOCKS: Partial<Record<MainBlockId, Preloadable>> = {
+  loginForm: preloadable(() => import('./loginForm/LoginForm')),
+  passkeyButton: preloadable(() => import('../products/passkeys/PasskeyButton')),
+  oauth: preloadable(() => import('../products/oauth/OAuthButtons')),
+  crypto: preloadable(() => import('../products/crypto/CryptoButtons')),
 };
+
+export const MAIN_BLOCK_COMPONENTS: Partial<Record<MainBlockId, ComponentType>> = Object.fromEntries(
+  Object.entries(BLOCKS).map(([id, block]) => [id, block.Component]),
+);
+
+/**
+ * Starts fetching the blocks the configured products show on Main, before React asks for them
+ * (the frame calls this as soon as it knows the config). Failures surface when the block renders.
+ */
+export function preloadMainBlocks(products: readonly Product[]): void {
+  for (const product of new Set(products)) {
+    void BLOCKS[PRODUCT_REGISTRY[product].mainBlock]?.preload().catch(() => undefined);
+  }
+}

@@ -1,21 +1,6 @@
-import { useEffect, useRef } from 'react';
-import { useEmitEvent } from '../../hooks/useEmitEvent';
-import { useT } from '../../strings/StringsContext';
+import { SuccessScreen } from '../../components/SuccessScreen';
 
-/** 'Success!' after a verified passcode; the flow-complete event fires once on display. */
+/** 'Success!' after a verified passcode. */
 export function OTPConfirmation() {
-  const t = useT();
-  const emit = useEmitEvent();
-  const emitted = useRef(false);
-  useEffect(() => {
-    if (emitted.current) return;
-    emitted.current = true;
-    emit('AUTHENTICATE_FLOW_COMPLETE', {});
-  }, [emit]);
-  return (
-    <div className="latch-screen latch-success">
-      <h1 className="latch-title">{t('success.title')}</h1>
-      <p className="latch-text">{t('otpConfirmation.body')}</p>
-    </div>
-  );
+  return <SuccessScreen body="otpConfirmation.body" />;
 }
