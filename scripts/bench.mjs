@@ -18,22 +18,11 @@ import {
   startHost,
   startProvider,
 } from './bench/servers.mjs';
+import { chromiumLaunchOptions } from './chromium.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const OVERALL_TIMEOUT_MS = 5 * 60_000;
 const RUN_TIMEOUT_MS = 30_000;
-const CHROMIUM = '/usr/bin/chromium';
-const HEADLESS_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 /** The login configs measured, by name. */
 const CONFIGS = {
   emailMagicLinks: { products: ['emailMagicLinks'] },
@@ -106,10 +95,7 @@ async function main() {
   await provider.ready;
   const host = await startHost(CONFIGS);
   cleanups.push(() => host.stop());
-  const browser = await chromium.launch({
-    ...(existsSync(CHROMIUM) ? { executablePath: CHROMIUM } : {}),
-    args: HEADLESS_ARGS,
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions());
   cleanups.push(() => browser.close());
   const browserVersion = browser.version();
 

@@ -8,23 +8,12 @@ import { chromium } from 'playwright-core';
 import { FLOWS } from './gallery/flows.mjs';
 import { AUTH_ORIGIN, HOST_ORIGIN, startHost, startProvider } from './gallery/servers.mjs';
 import { STYLES } from './gallery/theme.mjs';
+import { chromiumLaunchOptions } from './chromium.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = join(root, 'docs/screens');
-const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 const STEP_TIMEOUT_MS = 15_000;
 const FLOW_TIMEOUT_MS = 120_000;
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 /** Waits until the iframe's height (set by the widget's resize reports) stops changing. */
 async function settle(page) {
   const iframe = page.locator('iframe');
@@ -46,10 +35,7 @@ async function main() {
     provider.stop();
     throw error;
   });
-  const browser = await chromium.launch({
-    ...(existsSync(SYSTEM_CHROMIUM) ? { executablePath: SYSTEM_CHROMIUM } : {}),
-    args: ARGS,
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions());
   const shots = [];
   const failures = [];
   const contexts = [];

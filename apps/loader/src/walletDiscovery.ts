@@ -37,7 +37,7 @@ function legacyName(provider: object): string {
  */
 export function discoverWallets(win: Window): { request(): void; current(): FoundWallet[] } {
   const announced = new Map<string, FoundWallet>();
-  // EIP-6963 is a CustomEvent between the page's scripts, not a postMessage: any script can send
+  // EIP-6963 is a CustomEvent between the page's scripts, not a postMessage: every script can send
   // one, and that is by design (the user still approves every request in the wallet's own UI).
   win.addEventListener('eip6963:announceProvider', (event) => {
     const detail: unknown = (event as Event & { detail?: unknown }).detail;

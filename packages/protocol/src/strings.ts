@@ -249,5 +249,5 @@ export const en = {
 export type StringId = keyof typeof en;
 export type Catalogue = Record<StringId, string>;
 
-/** The `strings` mount option: any catalogue text replaced by the host's own, by id. */
+/** The `strings` mount option: catalogue texts replaced by the host's own, by id. */
 export type StringOverrides = Partial<Record<StringId, string>>;
