@@ -1,8 +1,10 @@
 /**
  * The password flows behind `routes/sdk/passwords.ts`: lockout accounting, password storage, reset
- * tokens and the reset email. Hashing and strength rules live in `../passwords`.
+ * tokens (which `/magic_links/authenticate` also takes) and the reset email. Hashing and strength
+ * rules live in `../passwords`.
  */
 export { checkPasswordLogin } from './checkPasswordLogin';
+export { consumeResetToken } from './consumeResetToken';
 export { createPasswordUser } from './createPasswordUser';
 export {
   isLocked,

@@ -1,6 +1,7 @@
 import { deliver, magicLinkEmail, resolveRedirectUrl } from '../../delivery';
 import { ApiFailure } from '../../http/ApiFailure';
 import { sdkRoute, type Route } from '../../http/route';
+import { consumeResetToken } from '../../passwordFlows';
 import {
   consumeMagicLink,
   DEFAULT_SESSION_MINUTES,
@@ -85,12 +86,14 @@ export const magicLinkRoutes: Route[] = [
     async ({ c, body, project, services, sessionToken }) => {
       const { db } = services;
       const now = new Date();
-      const used = await consumeMagicLink(db, {
+      const link = {
         projectId: project.project_id,
         token: body.token,
         codeVerifier: body.code_verifier,
         now,
-      });
+      };
+      // A reset email's token also logs in: the reset screen's 'Login without a password' sends it here.
+      const used = (await consumeMagicLink(db, link)) ?? (await consumeResetToken(db, link));
       const email = used && (await findEmailById(db, project.project_id, used.emailId));
       if (!used || !email) {
         throw new ApiFailure(

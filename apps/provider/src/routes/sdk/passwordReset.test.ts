@@ -99,6 +99,54 @@ describe('password reset rules', SLOW, () => {
     expect((await login(email, STRONG)).status).toBe(200);
   });
 
+  it('signs in with the reset token through /magic_links/authenticate, once', async () => {
+    const email = freshEmail();
+    const { user_id } = await signUp(email);
+    await kit.ok('/passwords/email/reset/start', { email });
+    const { resetToken } = linksOf((await kit.latest(email)).text);
+    const authenticate = () =>
+      kit.post('/magic_links/authenticate', { token: resetToken, session_duration_minutes: 30 });
+    const first = await authenticate();
+    expect(first.status).toBe(200);
+    const data = first.body['data'] as Record<string, unknown>;
+    expect(data['user_id']).toBe(user_id);
+    await kit.verifyJwt(String(data['session_jwt']));
+
+    const again = await authenticate();
+    expect([again.status, again.body['error_type']]).toEqual([401, 'unable_to_auth_magic_link']);
+    const afterLogin = await reset(resetToken);
+    expect([afterLogin.status, afterLogin.body['error_type']]).toEqual([401, 'unable_to_auth_magic_link']);
+    expect((await login(email, STRONG)).status).toBe(200);
+  });
+
+  it('refuses a reset token at /magic_links/authenticate once it reset the password', async () => {
+    const email = freshEmail();
+    await signUp(email);
+    await kit.ok('/passwords/email/reset/start', { email });
+    const { resetToken } = linksOf((await kit.latest(email)).text);
+    expect((await reset(resetToken)).status).toBe(200);
+    const r = await kit.post('/magic_links/authenticate', {
+      token: resetToken,
+      session_duration_minutes: 30,
+    });
+    expect([r.status, r.body['error_type']]).toEqual([401, 'unable_to_auth_magic_link']);
+  });
+
+  it('binds a reset token used to log in to the PKCE challenge of the start call', async () => {
+    const email = freshEmail();
+    await signUp(email);
+    const verifier = 'v'.repeat(50);
+    const challenge = createHash('sha256').update(verifier).digest('base64url');
+    await kit.ok('/passwords/email/reset/start', { email, code_challenge: challenge });
+    const { resetToken } = linksOf((await kit.latest(email)).text);
+    const post = (extra: object) =>
+      kit.post('/magic_links/authenticate', { token: resetToken, session_duration_minutes: 30, ...extra });
+    expect((await post({ code_verifier: 'w'.repeat(50) })).body['error_type']).toBe(
+      'unable_to_auth_magic_link',
+    );
+    expect((await post({ code_verifier: verifier })).status).toBe(200);
+  });
+
   it('lets a passwordless user set a first password and unlocks a locked one', async () => {
     const email = freshEmail();
     const { user_id } = await kit.signInByMagicLink(email);
