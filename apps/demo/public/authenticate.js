@@ -7,7 +7,7 @@ const status = document.querySelector('#status');
 async function authenticate() {
   if (!client) return;
   try {
-    // Reads ?token=...&stytch_token_type=..., removes both from the URL, then authenticates.
+    // Takes ?token=...&stytch_token_type=magic_links|login|oauth out of the URL, then authenticates.
     const result = await client.authenticateByUrl({ session_duration_minutes: 60 });
     if (!result) {
       status.textContent =

@@ -34,6 +34,18 @@ describe('authenticateByUrl', () => {
     expect(manager.update).toHaveBeenCalledWith(response);
   });
 
+  it("redeems a reset email's login token as a magic link after removing it from the URL", async () => {
+    const { manager, call, urlAtCall } = setup('?token=def&stytch_token_type=login');
+    const response = await authenticateByUrl(manager, { session_duration_minutes: 45 });
+    expect(call).toHaveBeenCalledWith('POST /magic_links/authenticate', {
+      token: 'def',
+      session_duration_minutes: 45,
+    });
+    expect(urlAtCall()).toMatch(/\/landing$/);
+    expect(location.search).toBe('');
+    expect(manager.update).toHaveBeenCalledWith(response);
+  });
+
   it('redeems an OAuth token', async () => {
     const { manager, call } = setup('?stytch_token_type=oauth&token=xyz');
     await authenticateByUrl(manager, { session_duration_minutes: 30 });

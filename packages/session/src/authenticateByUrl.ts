@@ -1,8 +1,8 @@
 import type { AuthenticateResponse } from '@latch/api';
 import type { SessionManager } from './sessionManager';
 
-/** Token types this package redeems; `reset_password` and `login` belong to the reset screen. */
-const HANDLED = ['magic_links', 'oauth'] as const;
+/** Token types this package redeems; `reset_password` belongs to the reset screen. */
+const HANDLED = ['magic_links', 'login', 'oauth'] as const;
 type HandledType = (typeof HANDLED)[number];
 const isHandled = (v: string | null): v is HandledType => HANDLED.some((t) => t === v);
 
@@ -13,7 +13,7 @@ export interface UrlToken {
 }
 
 /**
- * Takes `?token=...&stytch_token_type=magic_links|oauth` out of the page URL (synchronously, so a
+ * Takes `?token=...&stytch_token_type=magic_links|login|oauth` out of the page URL (synchronously, so a
  * reload or a shared link never replays it). Null when the URL has no token this package handles.
  */
 export function takeUrlToken(win: Window = window): UrlToken | null {
@@ -34,10 +34,11 @@ export async function redeemUrlToken(
   options: { session_duration_minutes: number },
 ): Promise<AuthenticateResponse> {
   const body = { token, session_duration_minutes: options.session_duration_minutes };
+  // A reset email's `login` link carries a magic-link token, redeemed where Stytch's SDK redeems it.
   const response =
-    type === 'magic_links'
-      ? await manager.api.call('POST /magic_links/authenticate', body)
-      : await manager.api.call('POST /oauth/authenticate', body);
+    type === 'oauth'
+      ? await manager.api.call('POST /oauth/authenticate', body)
+      : await manager.api.call('POST /magic_links/authenticate', body);
   manager.update(response);
   return response;
 }
