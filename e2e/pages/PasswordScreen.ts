@@ -96,6 +96,11 @@ export class PasswordScreen {
     await expect(this.frame.getByText('You have successfully logged in.')).toBeVisible();
   }
 
+  /** The reset screen's way in with the emailed token instead of a new password. */
+  async loginWithoutPassword(): Promise<void> {
+    await this.frame.getByRole('button', { name: 'Login without a password' }).click();
+  }
+
   /** The reset screen's spinner while a login token is being used. */
   loggingIn(): Locator {
     return this.frame.getByRole('status').filter({ hasText: 'Logging in...' });

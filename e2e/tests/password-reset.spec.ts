@@ -4,6 +4,7 @@ import { AUTH_ORIGIN, HOST_ORIGIN } from '../support/env';
 import { strongPassword } from '../support/passwords';
 
 const RESET_PAGE = `${HOST_ORIGIN}/reset-password`;
+const LANDING_PAGE = `${HOST_ORIGIN}/authenticate`;
 /** Passwords on the host, with both links of the reset email leading to the demo's reset page. */
 const PASSWORDS_WITH_RESET = {
   products: ['passwords'],
@@ -98,6 +99,73 @@ test("the reset email's login link logs in without a password", async ({
   await test.step('then the success screen, and the host holds the session', async () => {
     release();
     await resetPage.password.expectLoggedIn();
+    const cookies = await page.context().cookies(`${HOST_ORIGIN}/`);
+    expect(cookies.map((c) => c.name)).toEqual(
+      expect.arrayContaining(['stytch_session', 'stytch_session_jwt']),
+    );
+  });
+});
+
+test("the reset link's 'Login without a password' signs in with the reset token, once", async ({
+  inbox,
+  provider,
+  resetPage,
+  page,
+}) => {
+  const email = uniqueEmail('reset-login');
+  await provider.createPasswordUser(email, strongPassword());
+  const reset = await test.step('a reset email is sent', async () => {
+    await provider.sdk('POST', '/passwords/email/reset/start', {
+      data: { email, login_redirect_url: RESET_PAGE, reset_password_redirect_url: RESET_PAGE },
+    });
+    const { metadata } = await inbox.latestTo(email);
+    return { link: metadata.url ?? '', token: metadata.token ?? '' };
+  });
+
+  await test.step("open the reset link and choose 'Login without a password'", async () => {
+    await resetPage.openLink(reset.link);
+    await resetPage.password.expectResetForm();
+    await resetPage.password.loginWithoutPassword();
+  });
+  await test.step('the success screen, and the host holds the session', async () => {
+    await resetPage.password.expectLoggedIn();
+    const cookies = await page.context().cookies(`${HOST_ORIGIN}/`);
+    expect(cookies.map((c) => c.name)).toEqual(
+      expect.arrayContaining(['stytch_session', 'stytch_session_jwt']),
+    );
+  });
+  await test.step('the used token can no longer reset the password', async () => {
+    const again = await provider.sdk('POST', '/passwords/email/reset', {
+      data: { token: reset.token, password: strongPassword(), session_duration_minutes: 60 },
+    });
+    expect([again.status, again.body['error_type']]).toEqual([401, 'unable_to_auth_magic_link']);
+  });
+});
+
+test("the reset email's login link signs in on the demo's landing page", async ({
+  demo,
+  inbox,
+  provider,
+  page,
+}) => {
+  const email = uniqueEmail('login-landing');
+  await provider.createPasswordUser(email, strongPassword());
+  const loginUrl = await test.step('the dev inbox holds a login link to the landing page', async () => {
+    await provider.sdk('POST', '/passwords/email/reset/start', {
+      data: { email, login_redirect_url: LANDING_PAGE, reset_password_redirect_url: RESET_PAGE },
+    });
+    const { metadata } = await inbox.latestTo(email);
+    const url = new URL(metadata.login_url ?? '');
+    expect(url.origin + url.pathname).toBe(LANDING_PAGE);
+    expect(url.searchParams.get('stytch_token_type')).toBe('login');
+    return url.href;
+  });
+
+  await test.step('follow it: the landing page signs the visitor in', async () => {
+    await page.goto(loginUrl);
+    await expect(demo.landingStatus()).toHaveText('Signed in.');
+    await expect(demo.landingResult()).toContainText(email);
+    expect(new URL(page.url()).searchParams.has('token')).toBe(false);
     const cookies = await page.context().cookies(`${HOST_ORIGIN}/`);
     expect(cookies.map((c) => c.name)).toEqual(
       expect.arrayContaining(['stytch_session', 'stytch_session_jwt']),
