@@ -18,6 +18,14 @@ export default defineConfig({
       },
       {
         test: {
+          // The scripts behind npm start; no database, so not under the node project's setup.
+          name: 'scripts',
+          environment: 'node',
+          include: ['scripts/**/*.test.mjs'],
+        },
+      },
+      {
+        test: {
           name: 'dom',
           environment: 'happy-dom',
           // CI has two cores shared with the node project; rendered flows need headroom, not retries.

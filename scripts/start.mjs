@@ -1,15 +1,17 @@
 // `npm start`: the provider on the auth origin and the demo host, as two child processes.
 // Ctrl-C stops both; when either one dies the other is stopped too.
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cpuTime } from './start/cpuTime.mjs';
+import { startSettings } from './start/settings.mjs';
+import { waitForReady } from './start/waitForReady.mjs';
+import { watchOutput } from './start/watchOutput.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const providerPort = process.env.LATCH_PROVIDER_PORT ?? '4000';
-const authOrigin = process.env.LATCH_AUTH_ORIGIN ?? `http://localhost:${providerPort}`;
-const demoPort = process.env.LATCH_DEMO_PORT ?? '3000';
-const demoOrigin = `http://127.0.0.1:${demoPort}`;
-const READY_TIMEOUT_MS = 60_000;
+const { authOrigin, demoOrigin, providerEnv, demoEnv } = startSettings();
+
+// A silent, idle provider this long is hung; a slow but working one is waited for without limit.
+const STALL_MS = 120_000;
 
 const children = [];
 let stopping = false;
@@ -18,16 +20,25 @@ function start(name, args, env) {
   const child = spawn(process.execPath, args, {
     cwd: root,
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.on('exit', (code, signal) => {
-    if (!stopping) {
-      console.error(`\n${name} exited (${signal ?? `code ${code}`}); stopping.`);
-      stop(code ?? 1);
-    }
+  const output = watchOutput(child);
+  const server = { name, child, output, ready: false };
+  // 'close', not 'exit': by then the child's last output has been read.
+  child.on('close', (code, signal) => {
+    if (stopping) return;
+    const how = signal ?? `code ${code}`;
+    console.error(
+      server.ready
+        ? `\n${name} exited (${how}); stopping.`
+        : `\nThe ${name} exited (${how}) before it was ready; stopping. Its last output:\n${output.tail() || '(none)'}`,
+    );
+    stop(code ?? 1);
   });
   children.push(child);
-  return child;
+  // Output or CPU time moving: the child is working, however long its start takes.
+  server.progress = () => `${output.bytes()}:${cpuTime(child.pid)}`;
+  return server;
 }
 
 function stop(exitCode) {
@@ -49,47 +60,39 @@ function stop(exitCode) {
   }, 5000).unref();
 }
 
-/** Resolves true once `url` answers 2xx, false when `child` dies or the time runs out. */
-async function waitFor(url, child) {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) return false;
-    try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
-      if (response.ok) return true;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+/** True once `server` answers `url`; a hung server is stopped with its last output shown. */
+async function ready(server, url) {
+  const result = await waitForReady({
+    url,
+    child: server.child,
+    progress: server.progress,
+    stallMs: STALL_MS,
+    onSlow: (seconds) => console.log(`The ${server.name} is still starting (${seconds} s) …`),
+  });
+  server.ready = result === 'ready';
+  if (result === 'stalled' && !stopping) {
+    console.error(
+      `\nThe ${server.name} made no progress (no output, no CPU) for ${STALL_MS / 1000} s and does not answer ${url}; stopping. Its last output:\n${server.output.tail() || '(none)'}`,
+    );
+    stop(1);
   }
-  return false;
+  return server.ready;
 }
 
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 
-const provider = start(
-  'provider',
-  [join(root, 'node_modules/tsx/dist/cli.mjs'), 'apps/provider/src/main.ts'],
-  {
-    PORT: providerPort,
-    LATCH_AUTH_ORIGIN: authOrigin,
-  },
-);
-const demo = (await waitFor(`${authOrigin}/dev/projects.json`, provider))
-  ? start('demo', ['apps/demo/server.mjs'], { PORT: demoPort, LATCH_AUTH_ORIGIN: authOrigin })
-  : null;
-if (!demo || !(await waitFor(`${demoOrigin}/config.js`, demo))) {
-  if (!stopping) {
-    console.error(`${demo ? 'The demo' : 'The provider'} did not start within ${READY_TIMEOUT_MS / 1000} s.`);
-    stop(1);
-  }
-} else {
-  console.log(`
+// One process (tsx as a loader, not its CLI wrapper), so its CPU time is the provider's own.
+const provider = start('provider', ['--import', 'tsx', 'apps/provider/src/main.ts'], providerEnv);
+if (await ready(provider, `${authOrigin}/dev/projects.json`)) {
+  const demo = start('demo', ['apps/demo/server.mjs'], demoEnv);
+  if (await ready(demo, `${demoOrigin}/config.js`)) {
+    console.log(`
 Latch is running.
 Auth origin: ${authOrigin}
 Demo: ${demoOrigin}
 Dev inbox: ${authOrigin}/dev/inbox
 Press Ctrl-C to stop.
 `);
+  }
 }

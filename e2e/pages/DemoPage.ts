@@ -41,4 +41,11 @@ export class DemoPage {
   async setProduct(label: string, on: boolean): Promise<void> {
     await this.page.getByRole('checkbox', { name: label, exact: true }).setChecked(on);
   }
+
+  /** Types a theme container width in the configuration panel and leaves the field, which remounts. */
+  async setContainerWidth(width: string): Promise<void> {
+    const field = this.page.getByRole('textbox', { name: 'Container width' });
+    await field.fill(width);
+    await field.blur();
+  }
 }

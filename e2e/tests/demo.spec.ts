@@ -26,3 +26,16 @@ test('the sign-in landing page explains a visit without a token', async ({ demo 
     'No token in the URL: open a magic link from the dev inbox, or sign in with OAuth.',
   );
 });
+
+test('the demo gives the widget its configured width in a 1000 px wide window', async ({ demo, page }) => {
+  await page.setViewportSize({ width: 1000, height: 800 });
+  await demo.open();
+  await demo.login.expectShown();
+  await test.step('the iframe is the default container width, 400 px', async () => {
+    await expect.poll(async () => (await demo.iframe.boundingBox())?.width).toBe(400);
+  });
+  await test.step('a container width of 420px in the panel widens the iframe to 420 px', async () => {
+    await demo.setContainerWidth('420px');
+    await expect.poll(async () => (await demo.iframe.boundingBox())?.width).toBe(420);
+  });
+});

@@ -48,10 +48,18 @@ function readStyles() {
   return styles;
 }
 
+/** Gives the widget's column the container width, so the layout never squeezes the widget. */
+function fitStage(width) {
+  const playground = document.querySelector('.playground');
+  if (width && CSS.supports('width', width)) playground.style.setProperty('--widget-width', width);
+  else playground.style.removeProperty('--widget-width');
+}
+
 function mount() {
   const config = readConfig();
   const styles = readStyles();
   showJson('#options', { config, styles });
+  fitStage(styles.container.width);
   if (!client) return;
   try {
     // Mounting again into the same element updates the widget in place.

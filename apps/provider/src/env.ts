@@ -1,6 +1,7 @@
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError } from './config/loadConfig';
+import { originProblem } from './config/origins';
 
 // Path arithmetic, not `new URL(..)`: under happy-dom (msw in component tests) URL is not Node's.
 const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -12,6 +13,21 @@ export interface ProviderEnv {
   configPath: string | undefined;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Origins the generated dev project must authorize (`npm start` passes the demo host's). */
+  devOrigins: string[];
+}
+
+/** `LATCH_DEV_ORIGINS`: comma-separated exact origins. */
+function readDevOrigins(value: string | undefined): string[] {
+  const origins = (value ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+  for (const origin of origins) {
+    const problem = originProblem(origin);
+    if (problem) throw new ConfigError(`LATCH_DEV_ORIGINS: ${problem}`);
+  }
+  return origins;
 }
 
 /** The provider's settings from the environment (docs/provider-config.md lists them). */
@@ -35,5 +51,6 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ProviderEnv {
       ? dataDir
       : resolve(env['LATCH_DATA_DIR'] ? process.cwd() : REPO_ROOT, dataDir),
     databaseUrl: env['DATABASE_URL'] || undefined,
+    devOrigins: readDevOrigins(env['LATCH_DEV_ORIGINS']),
   };
 }

@@ -6,7 +6,7 @@ import { migrate } from './db/migrate';
 import { readEnv, type ProviderEnv } from './env';
 
 async function start(env: ProviderEnv): Promise<void> {
-  const { config, path, created } = loadConfig({ configPath: env.configPath, dataDir: env.dataDir });
+  const { config, path, created, updated } = loadConfig(env);
   const db = await openDb(env);
   const applied = await migrate(db);
   const app = createApp({ config, db, authOrigin: env.authOrigin });
@@ -14,7 +14,12 @@ async function start(env: ProviderEnv): Promise<void> {
     { fetch: app.fetch, port: env.port, ...(env.host ? { hostname: env.host } : {}) },
     (info) => {
       console.log(`Latch provider listening on ${env.authOrigin} (port ${info.port})`);
-      console.log(`  config:  ${path}${created ? ' (created with a dev project)' : ''}`);
+      const note = created
+        ? ' (created with a dev project)'
+        : updated
+          ? ` (dev project now authorizes ${env.devOrigins.join(', ')})`
+          : '';
+      console.log(`  config:  ${path}${note}`);
       console.log(
         `  storage: ${describeStorage(env)}${applied.length ? `, migrations applied: ${applied.join(', ')}` : ''}`,
       );

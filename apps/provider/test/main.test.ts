@@ -38,4 +38,12 @@ describe('main.ts', () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('LATCH_AUTH_ORIGIN');
   }, 60_000);
+
+  it('stops with exit code 1 for a LATCH_DEV_ORIGINS entry that is not an origin', () => {
+    const result = start({ LATCH_DEV_ORIGINS: 'http://127.0.0.1:3600,http://localhost:3600/' });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(
+      'Latch provider cannot start: LATCH_DEV_ORIGINS: "http://localhost:3600/" is not an origin (no path allowed)',
+    );
+  }, 60_000);
 });

@@ -1,13 +1,24 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { LatchConfig } from './configSchema';
 
-const DEV_HOSTS = ['http://127.0.0.1:3000', 'http://localhost:3000'];
+/** The demo host's origins when `npm start` names none (its default port). */
+export const DEFAULT_DEV_ORIGINS = ['http://127.0.0.1:3000', 'http://localhost:3000'];
 const DEV_PATHS = ['/', '/authenticate', '/reset-password'];
 /** The demo's pretend third-party app, signed in through the identity-provider page. */
 const DEMO_APP_PATH = '/third-party-app';
+/** The connected app the dev project lists for the demo's third-party app page. */
+export const DEMO_APP_CLIENT_ID = 'connected-app-test-demo';
+
+/** The demo pages that magic links, password resets and OAuth send the visitor back to. */
+export const devRedirectUrls = (origins: readonly string[]): string[] =>
+  origins.flatMap((origin) => DEV_PATHS.map((path) => `${origin}${path}`));
+
+/** The demo's third-party app page on each origin. */
+export const demoAppUrls = (origins: readonly string[]): string[] =>
+  origins.map((origin) => `${origin}${DEMO_APP_PATH}`);
 
 /** The dev project written on first start when no LATCH_CONFIG is given (fresh random tokens). */
-export function createDefaultConfig(): LatchConfig {
+export function createDefaultConfig(origins: readonly string[] = DEFAULT_DEV_ORIGINS): LatchConfig {
   return {
     projects: [
       {
@@ -16,8 +27,8 @@ export function createDefaultConfig(): LatchConfig {
         secret: `secret-test-${randomBytes(24).toString('base64url')}`,
         name: 'Latch Dev',
         test: true,
-        authorized_origins: [...DEV_HOSTS],
-        redirect_urls: DEV_HOSTS.flatMap((host) => DEV_PATHS.map((path) => `${host}${path}`)),
+        authorized_origins: [...origins],
+        redirect_urls: devRedirectUrls(origins),
         display_watermark: true,
         password_policy: { type: 'zxcvbn' },
         rbac_scopes: [{ scope: 'read:notes', description: 'Read your notes' }],
@@ -28,12 +39,12 @@ export function createDefaultConfig(): LatchConfig {
         ],
         connected_apps: [
           {
-            client_id: 'connected-app-test-demo',
+            client_id: DEMO_APP_CLIENT_ID,
             client_name: 'Demo Notes',
             client_type: 'third_party',
             client_description: 'The demo host pretending to be a third-party app.',
-            redirect_urls: DEV_HOSTS.map((host) => `${host}${DEMO_APP_PATH}`),
-            post_logout_redirect_urls: DEV_HOSTS.map((host) => `${host}${DEMO_APP_PATH}`),
+            redirect_urls: demoAppUrls(origins),
+            post_logout_redirect_urls: demoAppUrls(origins),
           },
         ],
       },

@@ -65,12 +65,68 @@ describe('loadConfig without LATCH_CONFIG', () => {
     expect(JSON.parse(readFileSync(first.path, 'utf8'))).toEqual(first.config);
   });
 
+  it('creates the dev project for the demo origin it is given (npm start on another port)', () => {
+    const demo = ['http://127.0.0.1:3600', 'http://localhost:3600'];
+    const { config } = loadConfig({ dataDir: join(dir, 'demo-3600'), devOrigins: demo });
+    const [project] = config.projects;
+    expect(project?.authorized_origins).toEqual(demo);
+    expect(project?.redirect_urls).toContain('http://127.0.0.1:3600/authenticate');
+    expect(project?.connected_apps[0]?.redirect_urls).toEqual([
+      'http://127.0.0.1:3600/third-party-app',
+      'http://localhost:3600/third-party-app',
+    ]);
+  });
+
+  it("authorizes the demo's new origin in an existing dev project and keeps the operator's edits", () => {
+    const dataDir = join(dir, 'moved-demo');
+    const { path, config: created } = loadConfig({ dataDir });
+    const operators = {
+      name: 'Team Dev',
+      authorized_origins: ['https://app.example'],
+      redirect_urls: ['https://app.example/welcome'],
+    };
+    const edited = {
+      projects: [
+        ...created.projects.map((p) => ({ ...p, ...operators })),
+        testProject({ authorized_origins: ['https://other.example'] }),
+      ],
+    };
+    writeFileSync(path, JSON.stringify(edited));
+
+    const demo = ['http://127.0.0.1:3600', 'http://localhost:3600'];
+    const moved = loadConfig({ dataDir, devOrigins: demo });
+    expect(moved.updated).toBe(true);
+    const [project, other] = moved.config.projects;
+    expect(project).toMatchObject({
+      name: 'Team Dev',
+      public_token: created.projects[0]?.public_token,
+      authorized_origins: ['https://app.example', ...demo],
+    });
+    expect(project?.redirect_urls).toEqual([
+      'https://app.example/welcome',
+      'http://127.0.0.1:3600/',
+      'http://127.0.0.1:3600/authenticate',
+      'http://127.0.0.1:3600/reset-password',
+      'http://localhost:3600/',
+      'http://localhost:3600/authenticate',
+      'http://localhost:3600/reset-password',
+    ]);
+    expect(project?.connected_apps[0]?.redirect_urls).toContain('http://localhost:3600/third-party-app');
+    expect(other?.authorized_origins).toEqual(['https://other.example']);
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toMatchObject({ projects: [project, other] });
+
+    const again = loadConfig({ dataDir, devOrigins: demo });
+    expect(again).toEqual({ ...moved, updated: false });
+  });
+
   it('uses LATCH_CONFIG when given and never writes a default next to it', () => {
     const path = write('given.json', JSON.stringify({ projects: [testProject()] }));
     const dataDir = join(dir, 'unused');
-    expect(loadConfig({ configPath: path, dataDir }).config.projects[0]?.public_token).toBe(
-      testProject().public_token,
-    );
+    const devOrigins = ['http://127.0.0.1:3600'];
+    const given = loadConfig({ configPath: path, dataDir, devOrigins }).config.projects[0];
+    expect(given?.public_token).toBe(testProject().public_token);
+    expect(given?.authorized_origins).toEqual(testProject().authorized_origins);
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({ projects: [testProject()] });
     expect(existsSync(dataDir)).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative } from 'node:path';
+import { authorizeDevOrigins } from './authorizeDevOrigins';
 import type { LatchConfig } from './configSchema';
 import { createDefaultConfig } from './defaultConfig';
 import { parseConfig } from './parseConfig';
@@ -18,7 +19,8 @@ function displayPath(filePath: string): string {
   return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : filePath;
 }
 
-export function loadConfigFile(filePath: string): LatchConfig {
+/** The file's JSON, checked against the config schema. */
+function readConfigFile(filePath: string): { raw: unknown; config: LatchConfig } {
   const shown = displayPath(filePath);
   let text: string;
   try {
@@ -38,28 +40,47 @@ export function loadConfigFile(filePath: string): LatchConfig {
   }
   const parsed = parseConfig(raw);
   if (!parsed.ok) throw new ConfigError(`${shown}: ${parsed.error}`);
-  return parsed.config;
+  return { raw, config: parsed.config };
 }
+
+export const loadConfigFile = (filePath: string): LatchConfig => readConfigFile(filePath).config;
+
+const writeConfigFile = (path: string, raw: unknown): void =>
+  writeFileSync(path, `${JSON.stringify(raw, null, 2)}\n`, { mode: 0o600 });
 
 export interface LoadedConfig {
   config: LatchConfig;
   path: string;
   /** True when this start wrote the default dev project. */
   created: boolean;
+  /** True when this start added `devOrigins` to the dev project of an existing generated file. */
+  updated: boolean;
 }
 
-/** `LATCH_CONFIG` when set; otherwise `<dataDir>/latch.config.json`, written with a dev project first. */
+/**
+ * `LATCH_CONFIG` when set; otherwise `<dataDir>/latch.config.json`, written with a dev project
+ * first. `devOrigins` (the demo host's) are authorized in that generated file, never in LATCH_CONFIG.
+ */
 export function loadConfig({
   configPath,
   dataDir,
+  devOrigins = [],
 }: {
   configPath?: string | undefined;
   dataDir: string;
+  devOrigins?: readonly string[];
 }): LoadedConfig {
-  if (configPath) return { config: loadConfigFile(configPath), path: configPath, created: false };
+  if (configPath) {
+    return { config: loadConfigFile(configPath), path: configPath, created: false, updated: false };
+  }
   const path = join(dataDir, 'latch.config.json');
-  if (existsSync(path)) return { config: loadConfigFile(path), path, created: false };
+  if (existsSync(path)) {
+    const { raw, config } = readConfigFile(path);
+    if (!authorizeDevOrigins(raw, devOrigins)) return { config, path, created: false, updated: false };
+    writeConfigFile(path, raw);
+    return { config: loadConfigFile(path), path, created: false, updated: true };
+  }
   mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, `${JSON.stringify(createDefaultConfig(), null, 2)}\n`, { mode: 0o600 });
-  return { config: loadConfigFile(path), path, created: true };
+  writeConfigFile(path, createDefaultConfig(devOrigins.length > 0 ? devOrigins : undefined));
+  return { config: loadConfigFile(path), path, created: true, updated: false };
 }
