@@ -64,3 +64,24 @@ test('the iframe grows when a product adds a button', async ({ host }) => {
     await fitsContent();
   });
 });
+
+test("a misconfiguration shows its message and reaches the host's onError once", async ({ host }) => {
+  const noMethod =
+    'Error: Cannot use OTP without a method, please add email, sms or whatsapp to otpOptions.methods in the config.';
+  const oneTap = "'oauthOptions.providers[0].one_tap' is not supported yet and has no effect";
+  const config = {
+    products: ['otp', 'oauth'],
+    oauthOptions: { providers: [{ type: 'google', one_tap: true }] },
+  };
+  await host.open({ config });
+  await host.login.expectShown();
+  await expect(host.frame.getByRole('alert').filter({ hasText: noMethod })).toBeVisible();
+  await expect.poll(() => host.errorMessages()).toEqual([noMethod, oneTap]);
+
+  await test.step('mount again with the same options: nothing reported twice', async () => {
+    await host.mount({ config });
+    await host.mount({ config: SHORT });
+    await host.login.emailInput().waitFor();
+    expect(await host.errorMessages()).toEqual([noMethod, oneTap]);
+  });
+});

@@ -34,6 +34,12 @@ export const en = {
   'config.error.emlAndEmailOtp': 'Error: Cannot use both EML and Email OTP',
   'config.error.passkeysAlone':
     'Error: Cannot use Passkeys by itself, please add another product to the config.',
+  'config.error.noProducts':
+    'Error: No product is configured, please add at least one product to the config.',
+  'config.error.otpNoMethods':
+    'Error: Cannot use OTP without a method, please add email, sms or whatsapp to otpOptions.methods in the config.',
+  'config.error.oauthNoProviders':
+    'Error: Cannot use OAuth without a provider, please add one to oauthOptions.providers in the config.',
   'config.error.passkeyRegistrationNoUser':
     'Error: Cannot use PasskeyRegistration component without active user authenticated.',
 

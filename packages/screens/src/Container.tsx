@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai';
 import { Suspense, useEffect, useMemo, useRef, type CSSProperties } from 'react';
 import { Spinner } from './components/Spinner';
 import { Watermark } from './components/Watermark';
+import { useConfigReport } from './config/useConfigReport';
 import { useScreenFocus } from './focus/useScreenFocus';
 import { MainScreen } from './main/MainScreen';
 import { isScreenConfigured, SCREEN_COMPONENTS } from './registry/resolveScreen';
@@ -30,6 +31,7 @@ export function Container() {
   const rootRef = useRef<HTMLElement>(null);
   const t = useT();
   useScreenFocus(useAtomValue(screenAtom), rootRef);
+  useConfigReport();
   useEffect(() => {
     for (const rejected of theme.rejected) {
       if (reported.current.has(rejected)) continue;

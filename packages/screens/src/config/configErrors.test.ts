@@ -21,6 +21,27 @@ describe('configuration rules', () => {
   it('refuses passkeys alone but not with another product', () => {
     expect(configErrors({ products: ['passkeys'] })).toEqual(['config.error.passkeysAlone']);
     expect(configErrors({ products: ['passkeys', 'emailMagicLinks'] })).toEqual([]);
-    expect(configErrors({ products: [] })).toEqual([]);
+  });
+
+  it('refuses an empty product list', () => {
+    expect(configErrors({ products: [] })).toEqual(['config.error.noProducts']);
+  });
+
+  it('refuses OTP without a method, whether otpOptions is missing or lists none', () => {
+    expect(configErrors({ products: ['otp'] })).toEqual(['config.error.otpNoMethods']);
+    expect(configErrors({ products: ['passwords', 'otp'], otpOptions: { methods: [] } })).toEqual([
+      'config.error.otpNoMethods',
+    ]);
+    expect(configErrors({ products: ['otp'], otpOptions: { methods: ['sms'] } })).toEqual([]);
+  });
+
+  it('refuses OAuth without a provider', () => {
+    expect(configErrors({ products: ['oauth'] })).toEqual(['config.error.oauthNoProviders']);
+    expect(configErrors({ products: ['oauth'], oauthOptions: { providers: [] } })).toEqual([
+      'config.error.oauthNoProviders',
+    ]);
+    expect(configErrors({ products: ['oauth'], oauthOptions: { providers: [{ type: 'google' }] } })).toEqual(
+      [],
+    );
   });
 });

@@ -190,8 +190,14 @@ describe('every screen takes its text from the catalogue', () => {
     });
     await expectCatalogueOnly(['config.error.emlAndEmailOtp']);
     second.unmount();
-    render({ config: { products: ['passkeys'] } });
+    const third = render({ config: { products: ['passkeys'] } });
     await expectCatalogueOnly(['config.error.passkeysAlone']);
+    third.unmount();
+    const fourth = render({ config: { products: ['otp', 'oauth'] } });
+    await expectCatalogueOnly(['config.error.otpNoMethods', 'config.error.oauthNoProviders']);
+    fourth.unmount();
+    render({ config: { products: [] } });
+    await expectCatalogueOnly(['config.error.noProducts']);
   });
 
   it('the spinner and a toast', async () => {

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { Button } from '../../components/Button';
 import { ErrorText } from '../../components/ErrorText';
 import { useInFlight } from '../../hooks/useInFlight';
 import { usePasskeyAutofill } from '../../products/passkeys/usePasskeyAutofill';
@@ -51,9 +52,9 @@ export function EmailForm({ mode }: { mode: EmailMode }) {
         onChange={(e) => setEmail(e.target.value)}
       />
       <ErrorText id={`${id}-error`} text={error} />
-      <button className="latch-button" type="submit" disabled={busy} aria-busy={busy}>
+      <Button type="submit" busy={busy}>
         {t('button.continueWithEmail')}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { Button } from '../../components/Button';
 import { ErrorText } from '../../components/ErrorText';
 import { useInFlight } from '../../hooks/useInFlight';
 import { loadPhoneLib } from '../../phone/loadPhoneLib';
@@ -83,9 +84,9 @@ export function PhoneForm({ channel }: { channel: 'sms' | 'whatsapp' }) {
         />
       </div>
       <ErrorText id={`${id}-error`} text={error} />
-      <button className="latch-button" type="submit" disabled={busy} aria-busy={busy}>
+      <Button type="submit" busy={busy}>
         {t(channel === 'sms' ? 'button.continueWithText' : 'button.continueWithWhatsApp')}
-      </button>
+      </Button>
     </form>
   );
 }

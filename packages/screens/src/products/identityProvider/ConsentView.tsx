@@ -1,5 +1,7 @@
 import { useAtomValue } from 'jotai';
 import type { IdpAuthorizeStartResponse, IdpScopeResult } from '@latch/api';
+import { useState } from 'react';
+import { Button } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
 import { bootstrapAtom } from '../../state/widgetAtoms';
 import { useT } from '../../strings/StringsContext';
@@ -35,6 +37,12 @@ export function ConsentView({ start, redirectUri, submitting, onSubmit }: Consen
     start.scope_results.map((s) => s.scope),
     names.clientName,
   );
+  // Which answer was pressed, so only that button shows the spinner.
+  const [answer, setAnswer] = useState<boolean | null>(null);
+  const answerWith = (granted: boolean) => {
+    setAnswer(granted);
+    onSubmit(granted);
+  };
   if (manifest.status === 'pending') return <Spinner />;
   return (
     <div className="latch-screen latch-idp">
@@ -60,23 +68,17 @@ export function ConsentView({ start, redirectUri, submitting, onSubmit }: Consen
           <ScopeList lines={ungrantable} />
         </details>
       )}
-      <button
-        type="button"
-        className="latch-button"
-        disabled={submitting}
-        aria-busy={submitting}
-        onClick={() => onSubmit(true)}
-      >
+      <Button disabled={submitting} busy={submitting && answer === true} onClick={() => answerWith(true)}>
         {t('idp.consent.allow')}
-      </button>
-      <button
-        type="button"
-        className="latch-button latch-button-secondary"
+      </Button>
+      <Button
+        secondary
         disabled={submitting}
-        onClick={() => onSubmit(false)}
+        busy={submitting && answer === false}
+        onClick={() => answerWith(false)}
       >
         {t('idp.consent.deny')}
-      </button>
+      </Button>
     </div>
   );
 }

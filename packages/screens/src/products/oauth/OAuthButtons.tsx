@@ -2,6 +2,7 @@ import { OAUTH_PROVIDER_NAMES } from '@latch/api';
 import type { OAuthProviderConfig } from '@latch/protocol';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
+import { Button } from '../../components/Button';
 import { useServices } from '../../services/ServicesContext';
 import { configAtom } from '../../state/widgetAtoms';
 import { useT } from '../../strings/StringsContext';
@@ -33,16 +34,15 @@ export default function OAuthButtons() {
   return (
     <div className="latch-oauth">
       {providers.map((provider) => (
-        <button
+        <Button
           key={provider.type}
-          type="button"
-          className="latch-button latch-button-secondary"
+          secondary
           disabled={leaving !== null}
-          aria-busy={leaving === provider.type}
+          busy={leaving === provider.type}
           onClick={() => void start(provider)}
         >
           {t('oauth.continueWith', { provider: OAUTH_PROVIDER_NAMES[provider.type] })}
-        </button>
+        </Button>
       ))}
     </div>
   );

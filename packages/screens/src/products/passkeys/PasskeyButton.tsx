@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { Button } from '../../components/Button';
 import { useInFlight } from '../../hooks/useInFlight';
 import { useT } from '../../strings/StringsContext';
 import { loadCeremony } from './loadCeremony';
@@ -18,14 +19,8 @@ export default function PasskeyButton() {
       await login({ conditional: false });
     });
   return (
-    <button
-      type="button"
-      className="latch-button latch-button-secondary"
-      disabled={busy}
-      aria-busy={busy}
-      onClick={onClick}
-    >
+    <Button secondary busy={busy} onClick={onClick}>
       {t('button.loginWithPasskey')}
-    </button>
+    </Button>
   );
 }

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { Button } from '../../components/Button';
 import { ErrorText } from '../../components/ErrorText';
 import { Spinner } from '../../components/Spinner';
 import { useT } from '../../strings/StringsContext';
@@ -33,16 +34,9 @@ function StartButtons() {
   const { create, skip, error, busy } = useRegisterPasskey();
   return (
     <>
-      <button
-        type="button"
-        className="latch-button"
-        disabled={busy}
-        aria-busy={busy}
-        aria-describedby={error ? errorId : undefined}
-        onClick={create}
-      >
+      <Button busy={busy} aria-describedby={error ? errorId : undefined} onClick={create}>
         {t('passkey.create')}
-      </button>
+      </Button>
       <ErrorText id={errorId} text={error} />
       <button type="button" className="latch-button latch-button-secondary" disabled={busy} onClick={skip}>
         {t('passkey.skip')}

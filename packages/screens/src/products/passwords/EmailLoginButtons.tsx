@@ -1,5 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useId, useState } from 'react';
+import { Button } from '../../components/Button';
 import { ErrorText } from '../../components/ErrorText';
 import { useInFlight } from '../../hooks/useInFlight';
 import { useEmailSubmit } from '../../main/loginForm/useEmailSubmit';
@@ -19,8 +20,12 @@ export function EmailLoginButtons({ email, single = false }: { email: string; si
   const sendCode = useEmailSubmit('otp');
   const { busy, run } = useInFlight();
   const [error, setError] = useState('');
-  const send = (task: (email: string) => Promise<string>) =>
+  // Only the pressed button shows the spinner; the others are disabled meanwhile.
+  const [pressed, setPressed] = useState('');
+  const send = (label: string, task: (email: string) => Promise<string>) => {
+    setPressed(label);
     void run(async () => setError(await task(email)));
+  };
 
   const buttons = single
     ? options.magicLink || options.code
@@ -34,17 +39,16 @@ export function EmailLoginButtons({ email, single = false }: { email: string; si
   return (
     <div className="latch-form">
       {buttons.map(({ label, task }) => (
-        <button
+        <Button
           key={label}
-          type="button"
-          className="latch-button latch-button-secondary"
+          secondary
           disabled={busy}
-          aria-busy={busy}
+          busy={busy && pressed === label}
           aria-describedby={error ? `${id}-error` : undefined}
-          onClick={() => send(task)}
+          onClick={() => send(label, task)}
         >
           {label}
-        </button>
+        </Button>
       ))}
       <ErrorText id={`${id}-error`} text={error} />
     </div>

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Button } from '../../components/Button';
 import { ErrorText } from '../../components/ErrorText';
 import { useInFlight } from '../../hooks/useInFlight';
 import { useT } from '../../strings/StringsContext';
@@ -44,9 +45,9 @@ export function LoginPasswordForm({ onSubmit, onForgot, children }: LoginPasswor
       <button type="button" className="latch-link-button latch-forgot" onClick={forgot} aria-disabled={busy}>
         {t('password.forgotLink')}
       </button>
-      <button className="latch-button" type="submit" disabled={busy} aria-busy={busy}>
+      <Button type="submit" busy={busy}>
         {t('button.continue')}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Button } from '../../components/Button';
 import { ErrorText } from '../../components/ErrorText';
 import { useInFlight } from '../../hooks/useInFlight';
 import { useT } from '../../strings/StringsContext';
@@ -54,9 +55,9 @@ export function NewPasswordForm({ label, email, onSubmit, children }: NewPasswor
       />
       <StrengthFeedback id={`${id}-strength`} view={view} />
       <ErrorText id={`${id}-error`} text={shownError} />
-      <button className="latch-button" type="submit" disabled={busy || !valid} aria-busy={busy}>
+      <Button type="submit" busy={busy} disabled={!valid}>
         {t('button.continue')}
-      </button>
+      </Button>
     </form>
   );
 }

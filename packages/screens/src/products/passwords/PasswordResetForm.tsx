@@ -1,5 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Button } from '../../components/Button';
 import { Divider } from '../../components/Divider';
 import { ErrorText } from '../../components/ErrorText';
 import { useInFlight } from '../../hooks/useInFlight';
@@ -64,16 +65,14 @@ function ResetForm({ token }: { token: string }) {
       <h1 className="latch-title">{t('password.reset.title')}</h1>
       <NewPasswordForm label={t('formField.newPassword.label')} onSubmit={reset} />
       <Divider />
-      <button
-        type="button"
-        className="latch-button latch-button-secondary"
-        disabled={busy}
-        aria-busy={busy}
+      <Button
+        secondary
+        busy={busy}
         aria-describedby={error ? `${id}-error` : undefined}
         onClick={() => void run(async () => setError(await logInWithToken()))}
       >
         {t('button.loginWithoutPassword')}
-      </button>
+      </Button>
       <ErrorText id={`${id}-error`} text={error} />
     </>
   );

@@ -1,5 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useId, useState } from 'react';
+import { Button } from '../../components/Button';
 import { Divider } from '../../components/Divider';
 import { ErrorText } from '../../components/ErrorText';
 import { useInFlight } from '../../hooks/useInFlight';
@@ -29,16 +30,14 @@ export function PasswordlessLogIn() {
           <Divider />
         </>
       )}
-      <button
-        type="button"
-        className="latch-button latch-button-secondary"
-        disabled={busy}
-        aria-busy={busy}
+      <Button
+        secondary
+        busy={busy}
         aria-describedby={error ? `${id}-error` : undefined}
         onClick={createInstead}
       >
         {t('password.createInstead')}
-      </button>
+      </Button>
       <ErrorText id={`${id}-error`} text={error} />
     </>
   );

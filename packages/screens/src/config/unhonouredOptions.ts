@@ -1,0 +1,48 @@
+import type { MountState } from '@latch/protocol';
+
+/**
+ * The options the widget accepts but neither the frame nor the provider acts on yet, as the host
+ * writes them (`config` fields, then the mount's own options); `[]` stands for every list item.
+ * Honouring one of them means removing it here.
+ */
+export const UNHONOURED_OPTIONS = [
+  'emailMagicLinksOptions.loginTemplateId',
+  'emailMagicLinksOptions.signupTemplateId',
+  'emailMagicLinksOptions.domainHint',
+  'emailMagicLinksOptions.locale',
+  'otpOptions.loginTemplateId',
+  'otpOptions.signupTemplateId',
+  'otpOptions.locale',
+  'passwordOptions.loginExpirationMinutes',
+  'passwordOptions.resetPasswordTemplateId',
+  'passwordOptions.locale',
+  'oauthOptions.enableShadowDOM',
+  'oauthOptions.providers[].provider_params',
+  'oauthOptions.providers[].one_tap',
+  'oauthOptions.providers[].position',
+  'oauthOptions.providers[].cancel_on_tap_outside',
+  'authTokenParams',
+] as const;
+
+/** The unhonoured options this mount sets, with their list indexes filled in; `false` sets nothing. */
+export function unhonouredOptions(mount: MountState): string[] {
+  const options: Record<string, unknown> = { ...mount.config, authTokenParams: mount.authTokenParams };
+  return UNHONOURED_OPTIONS.flatMap((path) => setPaths(options, path.split('.'), ''));
+}
+
+function setPaths(value: unknown, keys: readonly string[], at: string): string[] {
+  const [key, ...rest] = keys;
+  if (key === undefined) return value === undefined || value === false ? [] : [at];
+  if (typeof value !== 'object' || value === null) return [];
+  const prefix = at ? `${at}.` : '';
+  if (!key.endsWith('[]')) return setPaths(Reflect.get(value, key), rest, `${prefix}${key}`);
+  const name = key.slice(0, -2);
+  const list: unknown = Reflect.get(value, name);
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((item: unknown, i) => setPaths(item, rest, `${prefix}${name}[${i}]`));
+}
+
+/** The message the host's `onError` gets for one of them. */
+export function unhonouredMessage(path: string): string {
+  return `'${path}' is not supported yet and has no effect`;
+}
