@@ -25,7 +25,7 @@ export function Container() {
   const { host } = useServices();
   const styles = useAtomValue(stylesAtom);
   const scheme = useColorScheme(Array.isArray(styles));
-  const theme = useMemo(() => resolveTheme(pickStyle(styles, scheme)), [styles, scheme]);
+  const theme = useMemo(() => resolveTheme(pickStyle(styles, scheme), scheme), [styles, scheme]);
   const reported = useRef(new Set<string>());
   const rootRef = useRef<HTMLElement>(null);
   const t = useT();
