@@ -47,12 +47,12 @@ export function Container() {
       className="latch-root"
       style={theme.vars as CSSProperties}
     >
+      <ToastLayer />
       <div className="latch-container">
         <CurrentScreen logoUrl={theme.logoUrl} hideHeaderText={theme.hideHeaderText} />
         <WatermarkIfShown />
       </div>
       <LiveRegion />
-      <ToastLayer />
     </main>
   );
 }
