@@ -78,6 +78,14 @@ export class PasswordScreen {
     await this.frame.getByRole('button', { name: 'Forgot Password?' }).click();
   }
 
+  /** The 'Forgot password?' screen's title and back button, the controls a toast must not cover. */
+  resetEmailSentHeader(): { title: Locator; back: Locator } {
+    return {
+      title: this.frame.getByRole('heading', { name: 'Forgot password?' }),
+      back: this.frame.getByRole('button', { name: 'Back' }),
+    };
+  }
+
   async expectResetEmailSent(email: string): Promise<void> {
     await expect(this.frame.getByRole('heading', { name: 'Forgot password?' })).toBeVisible();
     await expect(

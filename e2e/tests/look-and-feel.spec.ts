@@ -154,6 +154,43 @@ test('a strings override replaces the text by id', async ({ host }) => {
   await expect(host.login.header).toHaveCount(0);
 });
 
+test("an 'Email resent' toast at the default width covers neither the back button nor the title", async ({
+  host,
+  provider,
+}) => {
+  const email = uniqueEmail('toast-place');
+  await provider.createPasswordUser(email, strongPassword());
+  // Keyboard only, like the toast test below: a hovered toast would stay and could hide a regression.
+  await host.open({ config: PASSWORDS });
+  await host.login.emailInput().fill(email);
+  await host.frame.getByRole('button', { name: 'Continue with email' }).press('Enter');
+  await host.password.expectLogIn();
+  await host.frame.getByRole('button', { name: 'Forgot Password?' }).press('Enter');
+  await host.password.expectResetEmailSent(email);
+
+  await host.frame.getByRole('button', { name: 'Resend email' }).press('Enter');
+  const toast = host.frame.locator('.Toastify__toast').filter({ hasText: 'Email resent' });
+  await expect(toast).toBeVisible();
+  // Measured where it rests: react-toastify drops its animation classes once it has slid in.
+  await expect(toast).not.toHaveClass(/Toastify--animate/);
+  const { title, back } = host.password.resetEmailSentHeader();
+  const none = { x: 0, y: 0, width: 0, height: 0 };
+  const toastBox = (await toast.boundingBox()) ?? none;
+  const controls = [(await back.boundingBox()) ?? none, (await title.boundingBox()) ?? none];
+  expect([toastBox, ...controls].every((box) => box.height > 0)).toBe(true);
+  expect(await host.frame.locator('html').evaluate((el) => el.clientWidth)).toBe(400);
+  for (const control of controls) {
+    const apart =
+      toastBox.x + toastBox.width <= control.x ||
+      control.x + control.width <= toastBox.x ||
+      toastBox.y + toastBox.height <= control.y ||
+      control.y + control.height <= toastBox.y;
+    expect(apart, `toast ${JSON.stringify(toastBox)} over ${JSON.stringify(control)}`).toBe(true);
+  }
+  // The back button still takes the pointer: nothing lies over it.
+  await back.click({ trial: true });
+});
+
 test("'Email resent' toasts: green at the top centre, stack to 20, leave after 2 s of page time", async ({
   host,
   page,

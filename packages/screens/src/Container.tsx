@@ -26,7 +26,7 @@ export function Container() {
   const { host } = useServices();
   const styles = useAtomValue(stylesAtom);
   const scheme = useColorScheme(Array.isArray(styles));
-  const theme = useMemo(() => resolveTheme(pickStyle(styles, scheme)), [styles, scheme]);
+  const theme = useMemo(() => resolveTheme(pickStyle(styles, scheme), scheme), [styles, scheme]);
   const reported = useRef(new Set<string>());
   const rootRef = useRef<HTMLElement>(null);
   const t = useT();
@@ -49,12 +49,12 @@ export function Container() {
       className="latch-root"
       style={theme.vars as CSSProperties}
     >
+      <ToastLayer />
       <div className="latch-container">
         <CurrentScreen logoUrl={theme.logoUrl} hideHeaderText={theme.hideHeaderText} />
         <WatermarkIfShown />
       </div>
       <LiveRegion />
-      <ToastLayer />
     </main>
   );
 }

@@ -61,7 +61,7 @@ const ATTRIBUTES = ['aria-label', 'alt', 'placeholder', 'title', 'aria-valuetext
 
 function isAllowedData(node: Node, text: string): boolean {
   const parent = node.parentElement;
-  if (parent?.closest('select.latch-country')) return true;
+  if (parent?.closest('.latch-country')) return true;
   return parent?.classList.contains('latch-passkey-name') === true && text === PASSKEY_NAME;
 }
 

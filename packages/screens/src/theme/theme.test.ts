@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { wcagContrast } from '../test/wcagContrast';
 import { pickStyle, resolveTheme } from './themeVars';
 import { isColor, isFontStack, isImageUrl, isLength } from './valueForms';
 
@@ -94,6 +95,23 @@ describe('resolveTheme', () => {
       'colors.error: red;}body{display:none',
       'logo.logoImageUrl: javascript:alert(1)',
     ]);
+  });
+
+  it('gives a dark half that omits button colours buttons made of its own colours', () => {
+    const dark = {
+      colors: { primary: '#E6EDF0', secondary: '#A9B8BF' },
+      container: { backgroundColor: '#14202A', borderColor: '#3C5260' },
+    };
+    const { vars } = resolveTheme(dark, 'dark');
+    const button = (kind: string, part: string) => vars[`--latch-button-${kind}-${part}`] ?? '';
+    expect([button('primary', 'background'), button('primary', 'text')]).toEqual(['#E6EDF0', '#14202A']);
+    expect([button('secondary', 'background'), button('secondary', 'text')]).toEqual(['#14202A', '#E6EDF0']);
+    expect(button('disabled', 'background')).toBe('#14202A');
+    for (const kind of ['primary', 'secondary']) {
+      expect(wcagContrast(button(kind, 'text'), button(kind, 'background'))).toBeGreaterThanOrEqual(4.5);
+    }
+    // A single style, or the light half, keeps the designed button defaults.
+    expect(resolveTheme(dark).vars['--latch-button-secondary-background']).toBe('#FFFFFF');
   });
 
   it('picks the light or dark half of a pair', () => {

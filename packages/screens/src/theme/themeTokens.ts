@@ -11,13 +11,33 @@ export interface ThemeToken {
   fallback: string;
   /** When unset, takes the value of this other property (v5 semantics: input text follows primary). */
   sameAs?: `--latch-${string}`;
+  /** When unset in the dark half of a pair, takes this property's value: light defaults would glare. */
+  dark?: `--latch-${string}`;
+  /** Text whose default is darkened or lightened to 4.5:1 on the first opaque of these backgrounds. */
+  readableOn?: readonly `--latch-${string}`[];
 }
 
+const ON_CONTAINER = ['--latch-container-background'] as const;
+
 const PRIMARY = '#19303D';
+const PRIMARY_VAR = '--latch-primary';
+const CONTAINER_VAR = '--latch-container-background';
 
 export const THEME_TOKENS: readonly ThemeToken[] = [
-  { path: 'colors.primary', cssVar: '--latch-primary', form: 'color', fallback: PRIMARY },
-  { path: 'colors.secondary', cssVar: '--latch-secondary', form: 'color', fallback: '#5C727D' },
+  {
+    path: 'colors.primary',
+    cssVar: '--latch-primary',
+    form: 'color',
+    fallback: PRIMARY,
+    readableOn: ON_CONTAINER,
+  },
+  {
+    path: 'colors.secondary',
+    cssVar: '--latch-secondary',
+    form: 'color',
+    fallback: '#5C727D',
+    readableOn: ON_CONTAINER,
+  },
   { path: 'colors.success', cssVar: '--latch-success', form: 'color', fallback: '#0C5A56' },
   { path: 'colors.warning', cssVar: '--latch-warning', form: 'color', fallback: '#FFD94A' },
   { path: 'colors.error', cssVar: '--latch-error', form: 'color', fallback: '#8B1214' },
@@ -41,9 +61,14 @@ export const THEME_TOKENS: readonly ThemeToken[] = [
   { path: 'container.borderColor', cssVar: '--latch-container-border', form: 'color', fallback: '#ADBCC5' },
   { path: 'container.borderRadius', cssVar: '--latch-container-radius', form: 'length', fallback: '8px' },
   { path: 'container.width', cssVar: '--latch-container-width', form: 'length', fallback: '400px' },
-  ...button('primary', '#19303D', '#FFFFFF', '#19303D'),
-  ...button('secondary', '#FFFFFF', '#19303D', '#19303D'),
-  ...button('disabled', '#F3F5F6', '#8296A1', '#F3F5F6'),
+  ...button('primary', ['#19303D', PRIMARY_VAR], ['#FFFFFF', CONTAINER_VAR], ['#19303D', PRIMARY_VAR]),
+  ...button('secondary', ['#FFFFFF', CONTAINER_VAR], ['#19303D', PRIMARY_VAR], ['#19303D', PRIMARY_VAR]),
+  ...button(
+    'disabled',
+    ['#F3F5F6', CONTAINER_VAR],
+    ['#8296A1', '--latch-secondary'],
+    ['#F3F5F6', '--latch-container-border'],
+  ),
   {
     path: 'inputs.backgroundColor',
     cssVar: '--latch-input-background',
@@ -63,22 +88,28 @@ export const THEME_TOKENS: readonly ThemeToken[] = [
     form: 'color',
     // #8296A1 (Stytch's) is 3.1:1 on white; placeholder text needs 4.5:1 too (WCAG 1.4.3).
     fallback: '#64767F',
+    readableOn: ['--latch-input-background', '--latch-container-background'],
   },
   { path: 'inputs.borderColor', cssVar: '--latch-input-border', form: 'color', fallback: '#5C727D' },
   { path: 'inputs.borderRadius', cssVar: '--latch-input-radius', form: 'length', fallback: '4px' },
 ];
 
-function button(kind: string, background: string, text: string, border: string): ThemeToken[] {
+/** A light default and, for the dark half of a pair, the property it follows instead. */
+type Default = readonly [fallback: string, dark: `--latch-${string}`];
+
+function button(kind: string, background: Default, text: Default, border: Default): ThemeToken[] {
   const at = (key: string) => `buttons.${kind}.${key}`;
+  const color = (key: string, name: string, [fallback, dark]: Default): ThemeToken => ({
+    path: at(key),
+    cssVar: `--latch-button-${kind}-${name}`,
+    form: 'color',
+    fallback,
+    dark,
+  });
   return [
-    {
-      path: at('backgroundColor'),
-      cssVar: `--latch-button-${kind}-background`,
-      form: 'color',
-      fallback: background,
-    },
-    { path: at('textColor'), cssVar: `--latch-button-${kind}-text`, form: 'color', fallback: text },
-    { path: at('borderColor'), cssVar: `--latch-button-${kind}-border`, form: 'color', fallback: border },
+    color('backgroundColor', 'background', background),
+    color('textColor', 'text', text),
+    color('borderColor', 'border', border),
     { path: at('borderRadius'), cssVar: `--latch-button-${kind}-radius`, form: 'length', fallback: '4px' },
   ];
 }

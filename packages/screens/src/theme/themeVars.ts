@@ -1,5 +1,7 @@
 import { isPlainObject, type StyleConfig, type StylesInput } from '@latch/protocol';
-import { THEME_TOKENS } from './themeTokens';
+import { readableOn } from './contrast';
+import { parseColor } from './parseColor';
+import { THEME_TOKENS, type ThemeToken } from './themeTokens';
 import { isImageUrl, VALUE_FORMS } from './valueForms';
 
 export type ColorScheme = 'light' | 'dark';
@@ -24,26 +26,28 @@ export function pickStyle(styles: StylesInput, scheme: ColorScheme): StyleConfig
   return Array.isArray(styles) ? styles[scheme === 'dark' ? 1 : 0] : styles;
 }
 
-/** Turns a host style object into `--latch-*` custom properties, keeping defaults for refused values. */
-export function resolveTheme(style: StyleConfig): ResolvedTheme {
+/**
+ * Turns a host style object into `--latch-*` custom properties, keeping defaults for refused values.
+ * `scheme` is 'dark' only for the dark half of a pair, whose unset colours follow its own.
+ */
+export function resolveTheme(style: StyleConfig, scheme: ColorScheme = 'light'): ResolvedTheme {
   const vars: CssVars = {};
   const rejected: string[] = [];
   for (const token of THEME_TOKENS) {
     const value = read(style, token.path);
-    if (typeof value === 'string') {
-      if (VALUE_FORMS[token.form](value)) {
-        vars[token.cssVar] = value.trim();
-        continue;
-      }
-      rejected.push(`${token.path}: ${value}`);
-    }
-    if (vars[token.cssVar] !== undefined) continue;
-    if (token.fallback) vars[token.cssVar] = token.fallback;
-    else if (token.sameAs) {
-      const same = vars[token.sameAs];
-      if (same !== undefined) vars[token.cssVar] = same;
-    }
+    if (typeof value !== 'string') continue;
+    if (VALUE_FORMS[token.form](value)) vars[token.cssVar] = value.trim();
+    else rejected.push(`${token.path}: ${value}`);
   }
+  const valueOf = (cssVar: `--latch-${string}`): string | undefined => {
+    if (vars[cssVar] === undefined) {
+      const token = THEME_TOKENS.find((t) => t.cssVar === cssVar);
+      const value = token && defaultOf(token, scheme, valueOf);
+      if (value) vars[cssVar] = value;
+    }
+    return vars[cssVar];
+  };
+  for (const token of THEME_TOKENS) valueOf(token.cssVar);
   const logo = style.logo?.logoImageUrl ?? '';
   if (logo && !isImageUrl(logo)) rejected.push(`logo.logoImageUrl: ${logo}`);
   return {
@@ -52,4 +56,17 @@ export function resolveTheme(style: StyleConfig): ResolvedTheme {
     hideHeaderText: style.hideHeaderText ?? false,
     rejected,
   };
+}
+
+/** A token's value when the host left it unset; `valueOf` gives other properties' final values. */
+function defaultOf(
+  token: ThemeToken,
+  scheme: ColorScheme,
+  valueOf: (cssVar: `--latch-${string}`) => string | undefined,
+): string | undefined {
+  const followed = scheme === 'dark' && token.dark ? token.dark : token.sameAs;
+  const value = followed ? valueOf(followed) : token.fallback;
+  if (!value || !token.readableOn) return value;
+  const backdrop = token.readableOn.map(valueOf).find((bg) => bg && parseColor(bg)?.a === 1);
+  return backdrop ? readableOn(value, backdrop) : value;
 }

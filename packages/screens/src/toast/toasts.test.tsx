@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { act, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderWidget } from '../test/renderWidget';
+import { wcagContrast } from '../test/wcagContrast';
 import { MAX_TOASTS, showToastAtom, TOAST_DURATIONS, type ToastKind } from './toastAtoms';
 
 const toasts = () => [...document.querySelectorAll<HTMLElement>('.Toastify__toast')];
@@ -17,12 +18,7 @@ const animationEnd = (el: Element) =>
       el.dispatchEvent(new Event(type, { bubbles: true }));
   });
 
-function luminance(hex: string): number {
-  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255);
-  const lin = (v = 0) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
-  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
-}
-const contrastWithWhite = (hex: string) => 1.05 / (luminance(hex) + 0.05);
+const contrastWithWhite = (hex: string) => wcagContrast(hex, '#FFFFFF');
 
 describe('toasts', () => {
   beforeAll(() => import('./ToastOutlet'), 20_000);

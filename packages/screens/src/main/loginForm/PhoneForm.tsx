@@ -6,6 +6,7 @@ import { loadPhoneLib } from '../../phone/loadPhoneLib';
 import { createTypingFormatter, parsePhoneForSubmit } from '../../phone/parsePhone';
 import type { CountryOption } from '../../phone/phoneLib';
 import { useT } from '../../strings/StringsContext';
+import { CountrySelect } from './CountrySelect';
 import { usePhoneSubmit } from './usePhoneSubmit';
 
 const DEFAULT_COUNTRY: CountryOption = { code: 'US', dialCode: '1', name: 'United States' };
@@ -57,18 +58,11 @@ export function PhoneForm({ channel }: { channel: 'sms' | 'whatsapp' }) {
         {t('formField.phone.label')}
       </label>
       <div className="latch-phone-row">
-        <select
-          className="latch-select latch-country"
-          aria-label={t('formField.country.label')}
-          value={country.code}
-          onChange={(e) => setCountry(countries.find((c) => c.code === e.target.value) ?? DEFAULT_COUNTRY)}
-        >
-          {countries.map((c) => (
-            <option key={c.code} value={c.code}>
-              {`${c.name} (+${c.dialCode})`}
-            </option>
-          ))}
-        </select>
+        <CountrySelect
+          countries={countries}
+          country={country}
+          onChange={(code) => setCountry(countries.find((c) => c.code === code) ?? DEFAULT_COUNTRY)}
+        />
         <input
           id={`${id}-phone`}
           className="latch-input"
