@@ -44,15 +44,8 @@ describe('options the widget accepts but does not honour yet', () => {
     const auth = { trustedAuthToken: 'token', tokenProfileID: 'profile' };
     expect(unhonouredOptions(mount(config, { kind: 'identity-provider', authTokenParams: auth }))).toEqual([
       'emailMagicLinksOptions.domainHint',
-      'emailMagicLinksOptions.locale',
-      'otpOptions.loginTemplateId',
-      'otpOptions.signupTemplateId',
-      'otpOptions.locale',
       'passwordOptions.loginExpirationMinutes',
-      'passwordOptions.resetPasswordTemplateId',
-      'passwordOptions.locale',
       'oauthOptions.enableShadowDOM',
-      'oauthOptions.providers[2].provider_params',
       'oauthOptions.providers[1].one_tap',
       'oauthOptions.providers[1].position',
       'oauthOptions.providers[1].cancel_on_tap_outside',

@@ -1,23 +1,15 @@
 import type { MountState } from '@latch/protocol';
 
 /**
- * The options the widget accepts but neither the frame nor the provider acts on yet, as the host
- * writes them (`config` fields, then the mount's own options); `[]` stands for every list item.
- * Honouring one of them means removing it here.
+ * The options the widget accepts but does not act on yet, as the host writes them (`config`
+ * fields, then the mount's own options); `[]` stands for every list item. Options the widget
+ * passes on to the API (template ids, `locale`, `provider_params`) are not here: a hosted
+ * provider honours them. Honouring one of these means removing it here.
  */
 export const UNHONOURED_OPTIONS = [
-  'emailMagicLinksOptions.loginTemplateId',
-  'emailMagicLinksOptions.signupTemplateId',
   'emailMagicLinksOptions.domainHint',
-  'emailMagicLinksOptions.locale',
-  'otpOptions.loginTemplateId',
-  'otpOptions.signupTemplateId',
-  'otpOptions.locale',
   'passwordOptions.loginExpirationMinutes',
-  'passwordOptions.resetPasswordTemplateId',
-  'passwordOptions.locale',
   'oauthOptions.enableShadowDOM',
-  'oauthOptions.providers[].provider_params',
   'oauthOptions.providers[].one_tap',
   'oauthOptions.providers[].position',
   'oauthOptions.providers[].cancel_on_tap_outside',

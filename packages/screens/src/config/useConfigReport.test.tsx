@@ -41,7 +41,7 @@ describe("the host's onError hears about its configuration", () => {
     });
     expect(await screen.findByText('Error: Cannot use both EML and Email OTP')).toBeTruthy();
     expect(messages(host.reportError.mock.calls)).toEqual([
-      "Error: Cannot use both EML and Email OTP Remove 'email' from otpOptions.methods, or 'emailMagicLinks' from products.",
+      "Error: Cannot use both EML and Email OTP. Remove 'email' from otpOptions.methods, or 'emailMagicLinks' from products.",
     ]);
   });
 

@@ -24,9 +24,15 @@ export function useConfigReport(): void {
     reportedFor.current = key;
     const errors = mount.kind === 'login' ? configErrors(mount.config) : [];
     const messages = [
-      ...errors.map((id) => [t(id), CONFIG_ERROR_FIXES[id]].filter(Boolean).join(' ')),
+      ...errors.map((id) => withFix(t(id), CONFIG_ERROR_FIXES[id])),
       ...unhonouredOptions(mount).map(unhonouredMessage),
     ];
     for (const message of messages) void host.reportError({ message }).catch(() => undefined);
   }, [answered, mount, host, t]);
+}
+
+/** The on-screen text, closed as a sentence, then what to change. */
+function withFix(text: string, fix: string | undefined): string {
+  if (!fix) return text;
+  return `${text}${/[.!?]$/.test(text) ? '' : '.'} ${fix}`;
 }
