@@ -57,14 +57,14 @@ describe("the host's onError hears about its configuration", () => {
 
     act(() => store.set(applyMountStateAtom, { ...store.get(mountStateAtom) }));
     expect(host.reportError).toHaveBeenCalledTimes(1);
-    const withOtp: LoginConfig = {
+    const withLinks: LoginConfig = {
       ...config,
-      products: ['oauth', 'otp'],
-      otpOptions: { methods: ['sms'], locale: 'fr' },
+      products: ['oauth', 'emailMagicLinks'],
+      emailMagicLinksOptions: { domainHint: 'example.com' },
     };
-    act(() => store.set(applyMountStateAtom, { ...store.get(mountStateAtom), config: withOtp }));
+    act(() => store.set(applyMountStateAtom, { ...store.get(mountStateAtom), config: withLinks }));
     expect(messages(host.reportError.mock.calls).slice(1)).toEqual([
-      "'otpOptions.locale' is not supported yet and has no effect",
+      "'emailMagicLinksOptions.domainHint' is not supported yet and has no effect",
       oneTap,
     ]);
   });
