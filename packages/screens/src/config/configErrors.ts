@@ -1,11 +1,4 @@
-import type { LoginConfig } from '@latch/protocol';
-import type { StringId } from '@latch/protocol';
-
-/** What the host must change, for the rules whose on-screen text does not say it. */
-export const CONFIG_ERROR_FIXES: Partial<Record<StringId, string>> = {
-  'config.error.emlAndEmailOtp':
-    "Remove 'email' from otpOptions.methods, or 'emailMagicLinks' from products.",
-};
+import type { LoginConfig, StringId } from '@latch/protocol';
 
 /** The login configuration's broken rules; each is shown on Main in place of the products. */
 export function configErrors(config: LoginConfig): StringId[] {

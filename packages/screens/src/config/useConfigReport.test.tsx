@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { en, type LoginConfig } from '@latch/protocol';
 import { applyMountStateAtom, mountStateAtom } from '../state/widgetAtoms';
@@ -11,6 +11,13 @@ function renderAnswered(config: LoginConfig) {
   act(() => view.store.set(applyMountStateAtom, { ...view.store.get(mountStateAtom) }));
   return view;
 }
+
+/** Lets a report whose checks are loading arrive (the checks load on first use). */
+const settled = () =>
+  act(async () => {
+    await import('./configReport');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
 
 const messages = (calls: ReadonlyArray<readonly [{ message: string }]>) => calls.map(([e]) => e.message);
 
@@ -30,7 +37,9 @@ describe("the host's onError hears about its configuration", () => {
   ])('%s: shown on Main and reported once', async (_, config, text) => {
     const { host, store } = renderAnswered(config);
     expect((await screen.findByText(text)).getAttribute('role')).toBe('alert');
+    await waitFor(() => expect(messages(host.reportError.mock.calls)).toEqual([text]));
     act(() => store.set(applyMountStateAtom, { ...store.get(mountStateAtom) }));
+    await settled();
     expect(messages(host.reportError.mock.calls)).toEqual([text]);
   });
 
@@ -40,9 +49,11 @@ describe("the host's onError hears about its configuration", () => {
       otpOptions: { methods: ['email'] },
     });
     expect(await screen.findByText('Error: Cannot use both EML and Email OTP')).toBeTruthy();
-    expect(messages(host.reportError.mock.calls)).toEqual([
-      "Error: Cannot use both EML and Email OTP. Remove 'email' from otpOptions.methods, or 'emailMagicLinks' from products.",
-    ]);
+    await waitFor(() =>
+      expect(messages(host.reportError.mock.calls)).toEqual([
+        "Error: Cannot use both EML and Email OTP. Remove 'email' from otpOptions.methods, or 'emailMagicLinks' from products.",
+      ]),
+    );
   });
 
   it('an option without effect is named once per set of options', async () => {
@@ -53,9 +64,10 @@ describe("the host's onError hears about its configuration", () => {
     const { host, store } = renderAnswered(config);
     expect(await screen.findByRole('button', { name: 'Continue with Google' })).toBeTruthy();
     const oneTap = "'oauthOptions.providers[0].one_tap' is not supported yet and has no effect";
-    expect(messages(host.reportError.mock.calls)).toEqual([oneTap]);
+    await waitFor(() => expect(messages(host.reportError.mock.calls)).toEqual([oneTap]));
 
     act(() => store.set(applyMountStateAtom, { ...store.get(mountStateAtom) }));
+    await settled();
     expect(host.reportError).toHaveBeenCalledTimes(1);
     const withLinks: LoginConfig = {
       ...config,
@@ -63,14 +75,17 @@ describe("the host's onError hears about its configuration", () => {
       emailMagicLinksOptions: { domainHint: 'example.com' },
     };
     act(() => store.set(applyMountStateAtom, { ...store.get(mountStateAtom), config: withLinks }));
-    expect(messages(host.reportError.mock.calls).slice(1)).toEqual([
-      "'emailMagicLinksOptions.domainHint' is not supported yet and has no effect",
-      oneTap,
-    ]);
+    await waitFor(() =>
+      expect(messages(host.reportError.mock.calls).slice(1)).toEqual([
+        "'emailMagicLinksOptions.domainHint' is not supported yet and has no effect",
+        oneTap,
+      ]),
+    );
   });
 
-  it('nothing is reported before the host answers', () => {
+  it('nothing is reported before the host answers', async () => {
     const { host } = renderWidget({ config: { products: [] } });
+    await settled();
     expect(host.reportError).not.toHaveBeenCalled();
   });
 });
