@@ -1,0 +1,34 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type * as Axe from 'axe-core';
+import type { Frame, Page } from '@playwright/test';
+
+declare global {
+  interface Window {
+    /** axe-core, once `axeInFrame` has evaluated its source in the frame. */
+    axe?: typeof Axe;
+  }
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * axe run in one frame's own document, not descending into child frames. @axe-core/playwright
+ * gives the injection of axe into a child frame one second and then skips that frame silently; on
+ * a loaded machine that second passes (the crypto screens did, every run), so the widget would go
+ * unjudged. `include` narrows the run to the elements a selector matches.
+ */
+export async function axeInFrame(frame: Frame, include?: string): Promise<Axe.AxeResults> {
+  await frame.evaluate(axeSource);
+  return frame.evaluate(async (selector) => {
+    if (!window.axe) throw new Error('axe did not load in the frame');
+    return window.axe.run(selector ? { include: [selector] } : document, { iframes: false });
+  }, include);
+}
+
+/** The frame that the element matched by `selector` in `page` holds. */
+export async function frameOf(page: Page, selector: string): Promise<Frame> {
+  const frame = await (await page.locator(selector).elementHandle())?.contentFrame();
+  if (!frame) throw new Error(`${selector} holds no frame`);
+  return frame;
+}
