@@ -58,8 +58,6 @@ export interface IdentityProviderMountOptions extends BaseMountOptions {
   authTokenParams?: { trustedAuthToken: string; tokenProfileID: string };
 }
 
-export type AnyMountOptions = LoginMountOptions | ResetPasswordMountOptions | IdentityProviderMountOptions;
-
 /** What `mount*` returns: call it to unmount; `focus()` moves focus into the frame. */
 export interface MountHandle {
   (): void;

@@ -3,7 +3,7 @@ import { ApiError, NetworkError } from './errors';
 import type { SdkEndpoints, SdkOperation, SdkPathEndpoints } from './endpoints';
 
 export interface ApiClientOptions {
-  /** Origin of the provider, e.g. `http://localhost:4000` or `https://test.stytch.com`. */
+  /** Origin of the provider, e.g. `http://localhost:4000`; callers pass the auth origin unless told otherwise. */
   baseUrl: string;
   publicToken: string;
   /** The current session token, if any; it becomes the password half of the Basic auth header. */
@@ -27,11 +27,6 @@ export interface ApiClient {
   ): Promise<SdkPathEndpoints[K]['response']>;
   /** A page the browser navigates to (OAuth start, API.md), with the public token in its query. */
   pageUrl(path: `/v1/public/${string}`, query: Record<string, string>): string;
-}
-
-/** Default provider base URL for a public token (API.md "Transport"). */
-export function defaultBaseUrl(publicToken: string): string {
-  return publicToken.includes('public-token-test') ? 'https://test.stytch.com' : 'https://api.stytch.com';
 }
 
 function basicAuth(user: string, password: string): string {

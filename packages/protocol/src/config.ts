@@ -2,10 +2,10 @@ import { OAUTH_PROVIDERS } from '@latch/api';
 import { array, boolean, number, object, oneOf, optional, record, string, type Infer } from './validate';
 
 /** Products a login mount can offer (SPEC.md section 3, "Configuration"). */
-export const PRODUCTS = ['emailMagicLinks', 'otp', 'passwords', 'passkeys', 'oauth', 'crypto'] as const;
+const PRODUCTS = ['emailMagicLinks', 'otp', 'passwords', 'passkeys', 'oauth', 'crypto'] as const;
 export type Product = (typeof PRODUCTS)[number];
 
-export const OTP_METHODS = ['email', 'sms', 'whatsapp'] as const;
+const OTP_METHODS = ['email', 'sms', 'whatsapp'] as const;
 export type OtpMethod = (typeof OTP_METHODS)[number];
 
 export { OAUTH_PROVIDERS, type OAuthProviderType } from '@latch/api';
@@ -13,7 +13,7 @@ export { OAUTH_PROVIDERS, type OAuthProviderType } from '@latch/api';
 const url = string(2048);
 const minutes = number(1, 60 * 24 * 366);
 
-export const oauthProviderSchema = object({
+const oauthProviderSchema = object({
   type: oneOf(OAUTH_PROVIDERS),
   custom_scopes: optional(array(string(256), 50)),
   provider_params: optional(record(string(1024), 50)),

@@ -63,7 +63,7 @@ export type FrameMethods = {
   sessionChanged(request: { session: SessionTokens | null }): Promise<void>;
 };
 
-export const NAVIGATE_REASONS = ['oauth_start', 'flow_redirect'] as const;
+const NAVIGATE_REASONS = ['oauth_start', 'flow_redirect'] as const;
 export type NavigateReason = (typeof NAVIGATE_REASONS)[number];
 
 export type SessionUpdate = SessionTokens & Pick<AuthenticateResponse, 'session' | 'user'>;

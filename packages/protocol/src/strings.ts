@@ -253,7 +253,6 @@ export const en = {
 } as const;
 
 export type StringId = keyof typeof en;
-export type Catalogue = Record<StringId, string>;
 
 /** The `strings` mount option: catalogue texts replaced by the host's own, by id. */
 export type StringOverrides = Partial<Record<StringId, string>>;

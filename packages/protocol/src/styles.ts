@@ -14,7 +14,7 @@ const buttonStyle = object({
   borderRadius: optional(value),
 });
 
-export const styleConfigSchema = object({
+const styleConfigSchema = object({
   fontFamily: optional(value),
   hideHeaderText: optional(boolean()),
   typography: optional(

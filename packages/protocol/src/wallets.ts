@@ -5,7 +5,7 @@ import { array, boolean, number, object, oneOf, optional, string, type Schema } 
  * discovers them and forwards a short allowlist of requests (ARCHITECTURE.md rule 6).
  */
 
-export const WALLET_KINDS = ['ethereum', 'solana'] as const;
+const WALLET_KINDS = ['ethereum', 'solana'] as const;
 export type WalletKind = (typeof WALLET_KINDS)[number];
 
 /** A wallet the host page offers: EIP-6963 announcement, `window.ethereum` or Phantom. */
@@ -26,8 +26,7 @@ export const ETHEREUM_WALLET_METHODS = [
   'personal_sign',
 ] as const;
 export const SOLANA_WALLET_METHODS = ['connect', 'signMessage'] as const;
-export const WALLET_METHODS = [...ETHEREUM_WALLET_METHODS, ...SOLANA_WALLET_METHODS] as const;
-export type WalletMethod = (typeof WALLET_METHODS)[number];
+const WALLET_METHODS = [...ETHEREUM_WALLET_METHODS, ...SOLANA_WALLET_METHODS] as const;
 
 export type WalletRequest =
   | {
@@ -89,7 +88,7 @@ export const walletRequestSchema: Schema<WalletRequest> = {
   },
 };
 
-export const walletInfoSchema: Schema<WalletInfo> = object({
+const walletInfoSchema: Schema<WalletInfo> = object({
   id: walletId,
   name: string(200),
   kind: oneOf(WALLET_KINDS),
