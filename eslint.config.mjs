@@ -6,6 +6,18 @@ import globals from 'globals';
 
 const appPackages = ['@latch/loader', '@latch/frame', '@latch/provider', '@latch/demo'];
 
+// Boundaries: a package is reached only through its entry; packages never reach into apps.
+const deepImports = {
+  group: ['@latch/*/src', '@latch/*/src/**', '**/packages/*/src', '**/packages/*/src/**'],
+  message: 'Import a package through its entry (@latch/<pkg>), never its src/.',
+};
+const packageRules = [
+  deepImports,
+  { group: appPackages, message: 'packages/* must not import apps/*.' },
+  { group: ['**/apps/**', '../../apps/*'], message: 'packages/* must not import apps/*.' },
+];
+const restrictImports = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
 export default tseslint.config(
   {
     ignores: [
@@ -41,19 +53,27 @@ export default tseslint.config(
       ],
     },
   },
+  // Each block below replaces the one before it for its files, so each lists every pattern that applies.
+  { files: ['**/*.{ts,tsx,mjs}'], rules: restrictImports([deepImports]) },
+  { files: ['packages/**/*.{ts,tsx}'], rules: restrictImports(packageRules) },
   {
-    files: ['packages/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: appPackages, message: 'packages/* must not import apps/*.' },
-            { group: ['**/apps/**', '../../apps/*'], message: 'packages/* must not import apps/*.' },
-          ],
-        },
-      ],
-    },
+    // The API client stands alone: the provider's wire format, nothing of ours.
+    files: ['packages/api/**/*.{ts,tsx}'],
+    rules: restrictImports([
+      ...packageRules,
+      { group: ['@latch/*'], message: 'packages/api imports nothing of ours (@latch/*).' },
+    ]),
+  },
+  {
+    // The protocol is shared with the loader, which must stay free of React.
+    files: ['packages/protocol/**/*.{ts,tsx}'],
+    rules: restrictImports([
+      ...packageRules,
+      {
+        group: ['react', 'react/*', 'react-dom', 'react-dom/*', 'jotai', 'jotai/*'],
+        message: 'packages/protocol has no React (react, react-dom, jotai).',
+      },
+    ]),
   },
   {
     files: ['packages/screens/**/*.tsx', 'apps/frame/**/*.tsx'],
