@@ -15,7 +15,7 @@ export function createTeardownList(): TeardownList {
     run() {
       if (done) return;
       done = true;
-      for (const release of releases.splice(0)) release();
+      for (const release of releases) release();
     },
     get done() {
       return done;

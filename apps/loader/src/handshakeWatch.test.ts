@@ -1,0 +1,81 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { WidgetError } from '@latch/protocol';
+import { watchHandshake } from './handshakeWatch';
+
+const GRACE = 1500;
+const refusal: WidgetError = { message: 'This origin is not authorized.' };
+
+function setup() {
+  const iframe = document.createElement('iframe');
+  let answer: (error: WidgetError) => void = () => {};
+  const explain = vi.fn(() => new Promise<WidgetError>((resolve) => (answer = resolve)));
+  const refused = vi.fn();
+  const watch = watchHandshake(iframe, GRACE, explain, refused);
+  const load = () => iframe.dispatchEvent(new Event('load'));
+  return { watch, explain, refused, load, answer: (error: WidgetError) => answer(error) };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('watchHandshake', () => {
+  it('explains a silent frame once, the grace period after it loaded', async () => {
+    const { explain, refused, load, answer, watch } = setup();
+    load();
+    await vi.advanceTimersByTimeAsync(GRACE - 1);
+    expect(explain).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(explain).toHaveBeenCalledTimes(1);
+    watch.failed(); // the channel's own timeout, later
+    load();
+    await vi.advanceTimersByTimeAsync(10 * GRACE);
+    answer(refusal);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(explain).toHaveBeenCalledTimes(1);
+    expect(refused).toHaveBeenCalledTimes(1);
+    expect(refused).toHaveBeenCalledWith(refusal);
+  });
+
+  it('explains at once when the channel gives up before the frame loads', async () => {
+    const { explain, refused, watch, answer } = setup();
+    watch.failed();
+    expect(explain).toHaveBeenCalledTimes(1);
+    answer(refusal);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(refused).toHaveBeenCalledWith(refusal);
+  });
+
+  it('stays quiet once the frame answered', async () => {
+    const { explain, refused, watch, load } = setup();
+    watch.answered();
+    load();
+    watch.failed();
+    await vi.advanceTimersByTimeAsync(10 * GRACE);
+    expect(explain).not.toHaveBeenCalled();
+    expect(refused).not.toHaveBeenCalled();
+  });
+
+  it('reports nothing when the frame answers or the mount goes while the refusal is explained', async () => {
+    for (const end of ['answered', 'stop'] as const) {
+      const { refused, watch, answer } = setup();
+      watch.failed();
+      watch[end]();
+      answer(refusal);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(refused).not.toHaveBeenCalled();
+    }
+  });
+
+  it('explains nothing after stop, even when the frame loads later', async () => {
+    const { explain, watch, load } = setup();
+    load();
+    watch.stop();
+    load();
+    await vi.advanceTimersByTimeAsync(10 * GRACE);
+    expect(explain).not.toHaveBeenCalled();
+  });
+});
