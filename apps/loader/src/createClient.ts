@@ -54,7 +54,7 @@ export function createLatchClient(publicToken: string, options: ClientOptions, e
       {
         publicToken,
         apiBaseUrl,
-        // An explicit API endpoint may keep sessions in cookies JS cannot read (SPEC.md section 4).
+        // An explicit API endpoint may keep sessions in cookies JS cannot read.
         customEndpoint: apiBaseUrl !== authOrigin,
         ...(options.cookieOptions ? { cookieOptions: options.cookieOptions } : {}),
       },

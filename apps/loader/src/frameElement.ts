@@ -91,7 +91,7 @@ export function frameWindow(iframe: HTMLIFrameElement): Window {
   return win;
 }
 
-/** The sandboxed iframe (ARCHITECTURE.md "Security model", rule 3). */
+/** The sandboxed iframe: only the sandbox flags the frame needs; permissions for the auth origin alone. */
 export function createIframe(params: FrameParams): HTMLIFrameElement {
   const iframe = document.createElement('iframe');
   iframe.setAttribute('sandbox', SANDBOX);

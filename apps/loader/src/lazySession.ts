@@ -57,7 +57,7 @@ export function createLazySession(options: SessionManagerOptions, load: LoadSess
   let loading: Promise<[SessionManager, SessionModule]> | undefined;
 
   // Until the manager runs, the state is the mirror's, and only while a session cookie says it is
-  // current (SPEC.md section 4: at start without a session cookie the session is destroyed).
+  // current (at start without a session cookie the session is destroyed).
   const info = (): SessionState | null =>
     manager
       ? manager.getInfo()

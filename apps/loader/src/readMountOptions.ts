@@ -92,7 +92,7 @@ export function readMountOptions(kind: MountKind, options: unknown): MountSpec {
   };
 }
 
-/** `document.querySelector` with errors that name the selector (SPEC.md section 8). */
+/** `document.querySelector` with errors that name the selector. */
 export function findTarget(selector: string, doc: Document = document): Element {
   let element: Element | null;
   try {
