@@ -2,8 +2,8 @@ import type { FrameMethods, HostMethods } from '@latch/protocol';
 import type { SessionChangeListener } from '@latch/session';
 import { vi, type Mock } from 'vitest';
 import { createHostMethods } from './hostMethods';
-import type { LoaderSession } from './lazySession';
 import type { ConnectFrame } from './mountFrame';
+import type { FollowedSession } from './sessionFollower';
 
 /** A penpal stand-in: records the host methods and lets a test resolve or fail the handshake. */
 export function fakeConnect() {
@@ -40,12 +40,10 @@ export function fakeConnect() {
   return { connect, frame, connections };
 }
 
-type SessionPort = Pick<LoaderSession, 'getTokens' | 'update' | 'destroy' | 'onChange'>;
-
 /** An in-memory session for loader tests. */
-export function fakeSession(): SessionPort & {
-  update: Mock<SessionPort['update']>;
-  destroy: Mock<SessionPort['destroy']>;
+export function fakeSession(): FollowedSession & {
+  update: Mock<FollowedSession['update']>;
+  destroy: Mock<FollowedSession['destroy']>;
   emit(): void;
   token: string | null;
 } {
@@ -53,10 +51,10 @@ export function fakeSession(): SessionPort & {
   const port = {
     token: null as string | null,
     getTokens: () => (port.token === null ? null : { session_token: port.token, session_jwt: 'jwt' }),
-    update: vi.fn<SessionPort['update']>(async (u) => {
+    update: vi.fn<FollowedSession['update']>(async (u) => {
       port.token = u.session_token;
     }),
-    destroy: vi.fn<SessionPort['destroy']>(async () => {
+    destroy: vi.fn<FollowedSession['destroy']>(async () => {
       port.token = null;
     }),
     onChange(listener: SessionChangeListener) {
