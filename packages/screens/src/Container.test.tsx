@@ -1,6 +1,5 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { setLoadingAtom } from './state/widgetAtoms';
 import { renderWidget } from './test/renderWidget';
 
 describe('Container', () => {
@@ -71,12 +70,5 @@ describe('Container', () => {
       expect(host.reportError).toHaveBeenCalledWith({ message: 'Ignored style value colors.error: url(x)' }),
     );
     expect(host.reportError).toHaveBeenCalledTimes(1);
-  });
-
-  it('shows a spinner instead of the screen while loading', () => {
-    const { store } = renderWidget();
-    act(() => store.set(setLoadingAtom, true));
-    expect(screen.getByRole('status')).toBeTruthy();
-    expect(screen.queryByRole('heading')).toBeNull();
   });
 });

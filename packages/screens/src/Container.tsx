@@ -8,20 +8,13 @@ import { MainScreen } from './main/MainScreen';
 import { isScreenConfigured, SCREEN_COMPONENTS } from './registry/resolveScreen';
 import { useServices } from './services/ServicesContext';
 import { useT } from './strings/StringsContext';
-import {
-  announcementAtom,
-  bootstrapAtom,
-  loadingAtom,
-  productsAtom,
-  screenAtom,
-  stylesAtom,
-} from './state/widgetAtoms';
+import { announcementAtom, bootstrapAtom, productsAtom, screenAtom, stylesAtom } from './state/widgetAtoms';
 import { pickStyle, resolveTheme } from './theme/themeVars';
 import { useColorScheme } from './theme/useColorScheme';
 import { ToastLayer } from './toast/ToastLayer';
 import './styles/widget.css';
 
-/** The themed card: spinner while loading, else the current screen; watermark and live region. */
+/** The themed card: the current screen (a spinner while its code loads), watermark and live region. */
 export function Container() {
   const { host } = useServices();
   const styles = useAtomValue(stylesAtom);
@@ -60,10 +53,8 @@ export function Container() {
 }
 
 function CurrentScreen(props: { logoUrl: string | null; hideHeaderText: boolean }) {
-  const loading = useAtomValue(loadingAtom);
   const screen = useAtomValue(screenAtom);
   const products = useAtomValue(productsAtom);
-  if (loading) return <Spinner />;
   if (screen === 'Main') return <MainScreen {...props} />;
   const Screen = SCREEN_COMPONENTS[screen];
   if (!Screen || !isScreenConfigured(products, screen)) return null;

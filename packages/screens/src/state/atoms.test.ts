@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_BOOTSTRAP } from '@latch/api';
 import { createWidgetStore } from './createWidgetStore';
 import {
+  cryptoStateAtom,
   errorDescriptorAtom,
-  formStateAtom,
   magicLinkEmailAtom,
   otpStateAtom,
   passwordStateAtom,
@@ -30,7 +30,7 @@ describe('widget state', () => {
     const s = store();
     expect(s.get(otpStateAtom)).toEqual({ type: 'email', methodId: '', otpDestination: '' });
     expect(s.get(passwordStateAtom)).toEqual({ email: '', type: 'new' });
-    expect(s.get(formStateAtom).cryptoState.walletOption).toBe('Metamask');
+    expect(s.get(cryptoStateAtom).walletOption).toBe('Metamask');
   });
 
   it('moves by outcome and clears the magic-link email on try again', () => {

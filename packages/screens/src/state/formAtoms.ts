@@ -71,13 +71,3 @@ export const setResetPasswordTokenAtom = atom(null, (_get, set, token: string) =
 export const setErrorDescriptorAtom = atom(null, (_get, set, descriptor: ErrorDescriptor | null) =>
   set(errorDescriptorBase, descriptor),
 );
-
-/** The whole form state, read-only, in the shape SPEC.md names. */
-export const formStateAtom = atom((get) => ({
-  magicLinkState: { email: get(magicLinkEmailBase) },
-  otpState: get(otpStateBase),
-  cryptoState: get(cryptoStateBase),
-  passwordState: get(passwordStateBase),
-  resetPasswordState: { token: get(resetTokenBase) },
-  errorDescriptor: get(errorDescriptorBase),
-}));

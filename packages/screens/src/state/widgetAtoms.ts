@@ -21,14 +21,12 @@ export const DEFAULT_MOUNT_STATE: MountState = {
 };
 
 const screenBase = atom<Screen>('Main');
-const loadingBase = atom(false);
 const mountStateBase = atom<MountState>(DEFAULT_MOUNT_STATE);
 const bootstrapBase = atom<BootstrapData>(DEFAULT_BOOTSTRAP);
 const announcementBase = atom('');
 const hostAnsweredBase = atom(false);
 
 export const screenAtom = atom((get) => get(screenBase));
-export const loadingAtom = atom((get) => get(loadingBase));
 export const mountStateAtom = atom((get) => get(mountStateBase));
 export const configAtom = atom((get) => get(mountStateBase).config);
 /**
@@ -58,10 +56,6 @@ export const dispatchOutcomeAtom = atom(null, (get, set, outcome: Outcome) => {
   set(screenBase, next);
 });
 
-export const setLoadingAtom = atom(null, (_get, set, loading: boolean) => set(loadingBase, loading));
-export const setBootstrapAtom = atom(null, (_get, set, bootstrap: BootstrapData) =>
-  set(bootstrapBase, bootstrap),
-);
 export const announceAtom = atom(null, (_get, set, text: string) => set(announcementBase, text));
 
 /** New options from the host; a different kind of mount starts over on its first screen. */

@@ -18,12 +18,7 @@ import {
   updateOtpStateAtom,
   updatePasswordStateAtom,
 } from '../state/formAtoms';
-import {
-  applyMountStateAtom,
-  dispatchOutcomeAtom,
-  mountStateAtom,
-  setLoadingAtom,
-} from '../state/widgetAtoms';
+import { applyMountStateAtom, dispatchOutcomeAtom, mountStateAtom } from '../state/widgetAtoms';
 import { renderWidget, type WidgetSetup } from '../test/renderWidget';
 import { authenticateResponse, errorReply, ok, stubProvider, type StubRoute } from '../test/stubProvider';
 import { warmUpScreens } from '../test/warmUp';
@@ -201,8 +196,8 @@ describe('every screen takes its text from the catalogue', () => {
   });
 
   it('the spinner and a toast', async () => {
-    const { store } = render({ config: EML });
-    act(() => store.set(setLoadingAtom, true));
+    // A registration mount waits for the host's session behind a spinner.
+    const { store } = render({ config: EML, mount: { kind: 'passkey-registration', session: null } });
     await expectCatalogueOnly(['frame.loading']);
     act(() => store.set(showToastAtom, { kind: 'success', message: MARKERS['password.emailResent'] }));
     await expectCatalogueOnly(['password.emailResent', 'toast.region', 'toast.close']);

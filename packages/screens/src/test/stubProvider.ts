@@ -1,8 +1,9 @@
 import type { AuthenticateResponse } from '@latch/api';
 
 /**
- * A stub `fetch` for flow tests until @latch/msw is available: routes by "METHOD /path" under
- * /sdk/v1, wraps answers in the API envelopes, and records every call.
+ * A stub `fetch` for screen tests: routes by "METHOD /path" under /sdk/v1, wraps answers in the
+ * API envelopes, and records every call. Not @latch/msw's real provider: the fake passkeys and
+ * wallets sign nothing it would verify, and tests read the request bodies from `calls`.
  */
 export type StubReply = { status: number; body: unknown } | 'network-error';
 export type StubRoute = (body: unknown) => StubReply | Promise<StubReply>;

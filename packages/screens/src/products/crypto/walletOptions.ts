@@ -1,4 +1,4 @@
-import type { StringId, WalletInfo, WalletKind } from '@latch/protocol';
+import type { StringId, WalletInfo } from '@latch/protocol';
 import type { WalletOption } from '../../state/formAtoms';
 
 /** A wallet the host page offers, with the SPEC.md wallet option it is shown as. */
@@ -38,9 +38,6 @@ export function walletName(option: WalletOption, t: (id: StringId) => string): s
   if (option === 'GenericSolanaWallet') return t('crypto.wallet.otherSolana');
   return option;
 }
-
-export const kindOf = (option: WalletOption): WalletKind =>
-  option === 'Phantom' || option === 'GenericSolanaWallet' ? 'solana' : 'ethereum';
 
 /** SPEC.md: Main's list holds 6 items minus the OAuth buttons minus one. */
 export function walletRoom(oauthProviderCount: number): number {

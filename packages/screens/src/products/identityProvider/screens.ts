@@ -1,6 +1,6 @@
 import type { ProductScreens } from '../../registry/products';
-import { IDPConsent } from './IDPConsent';
+import { IdpConsent } from './IdpConsent';
 import './identityProvider.css';
 
 /** The identity-provider mount's one screen (an internal product: no host lists it). */
-export const screens: ProductScreens['screens'] = { IDPConsent };
+export const screens: ProductScreens['screens'] = { IDPConsent: IdpConsent };

@@ -1,6 +1,9 @@
 import type { ProductScreens } from '../../registry/products';
-import { OTPAuthenticate } from './OTPAuthenticate';
-import { OTPConfirmation } from './OTPConfirmation';
+import { OtpAuthenticate } from './OtpAuthenticate';
+import { OtpConfirmation } from './OtpConfirmation';
 import './otp.css';
 
-export const screens: ProductScreens['screens'] = { OTPAuthenticate, OTPConfirmation };
+export const screens: ProductScreens['screens'] = {
+  OTPAuthenticate: OtpAuthenticate,
+  OTPConfirmation: OtpConfirmation,
+};

@@ -8,7 +8,7 @@ import { otpStateAtom } from '../../state/formAtoms';
 import { configAtom } from '../../state/widgetAtoms';
 import { otpTargetFor, sendOtp } from './sendOtp';
 
-/** OTPAuthenticate's logic: verify the code (session to the host) and resend a new one. */
+/** OtpAuthenticate's logic: verify the code (session to the host) and resend a new one. */
 export function useVerifyPasscode() {
   const { api, host } = useServices();
   const config = useAtomValue(configAtom);

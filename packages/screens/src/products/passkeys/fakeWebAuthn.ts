@@ -105,13 +105,3 @@ export function installFakeWebAuthn({ autofill }: { autofill: boolean }): FakeWe
     },
   };
 }
-
-/** Lets a conditional `get` resolve with `result` (an assertion, or an error to reject with). */
-export function conditionalAnswers(fake: FakeWebAuthn, results: (object | Error)[]): void {
-  const queue = [...results];
-  fake.get.mockImplementation((options) => {
-    const next = queue.shift();
-    if (next === undefined) return abortable(options, new Promise<unknown>(() => undefined));
-    return abortable(options, next instanceof Error ? Promise.reject(next) : Promise.resolve(next));
-  });
-}

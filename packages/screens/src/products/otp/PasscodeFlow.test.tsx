@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { renderWidget } from '../test/renderWidget';
-import { warmUpScreens } from '../test/warmUp';
-import { enterPasscode, submitEmail, submitPhone } from '../test/steps';
-import { authenticateResponse, errorReply, ok, stubProvider } from '../test/stubProvider';
+import { renderWidget } from '../../test/renderWidget';
+import { warmUpScreens } from '../../test/warmUp';
+import { enterPasscode, submitEmail, submitPhone } from '../../test/steps';
+import { authenticateResponse, errorReply, ok, stubProvider } from '../../test/stubProvider';
 
 const emailOtp = {
   products: ['otp' as const],

@@ -1,6 +1,6 @@
 import { SuccessScreen } from '../../components/SuccessScreen';
 
 /** 'Success!' after a verified passcode. */
-export function OTPConfirmation() {
+export function OtpConfirmation() {
   return <SuccessScreen body="otpConfirmation.body" />;
 }

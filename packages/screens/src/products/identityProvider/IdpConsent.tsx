@@ -14,7 +14,7 @@ import { useHostAnswer } from './useHostAnswer';
 import { useLogoutFlow } from './useLogoutFlow';
 
 /** The identity-provider mount: authorize with consent, or logout, chosen by the page's query. */
-export function IDPConsent() {
+export function IdpConsent() {
   const t = useT();
   const ready = useHostAnswer();
   const { hostSearch, session } = useAtomValue(mountStateAtom);

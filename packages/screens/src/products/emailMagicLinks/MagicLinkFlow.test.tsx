@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { magicLinkEmailAtom } from '../state/formAtoms';
-import { renderWidget } from '../test/renderWidget';
-import { warmUpScreens } from '../test/warmUp';
-import { submitEmail } from '../test/steps';
-import { errorReply, ok, stubProvider, type StubReply } from '../test/stubProvider';
+import { magicLinkEmailAtom } from '../../state/formAtoms';
+import { renderWidget } from '../../test/renderWidget';
+import { warmUpScreens } from '../../test/warmUp';
+import { submitEmail } from '../../test/steps';
+import { errorReply, ok, stubProvider, type StubReply } from '../../test/stubProvider';
 
 describe('email magic link flow', () => {
   beforeAll(warmUpScreens, 30_000);

@@ -11,7 +11,7 @@ import { formatMinutes, useCountdown } from './useCountdown';
 import { useVerifyPasscode } from './useVerifyPasscode';
 
 /** 'Enter passcode': six digits, a countdown to expiry, resend (SPEC.md section 2). */
-export function OTPAuthenticate() {
+export function OtpAuthenticate() {
   const t = useT();
   const dispatch = useFlow();
   const { otp, verify, resend, expirationMinutes } = useVerifyPasscode();
