@@ -18,6 +18,8 @@ export default defineConfig({
           // Starts a throwaway PostgreSQL so provider storage tests run on PGlite and PostgreSQL.
           globalSetup: ['apps/provider/test/globalSetup.ts'],
           env: CHEAP_SCRYPT,
+          // Hooks open PGlite (WASM) or a PostgreSQL database: seconds each on a loaded two-core box, not 10.
+          hookTimeout: 60_000,
         },
       },
       {
