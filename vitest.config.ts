@@ -1,5 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
+// Password hashes at N=2^11 instead of production's 2^15; passwordHash.test.ts keeps one at production cost.
+const CHEAP_SCRYPT = { LATCH_SCRYPT_LOG2N: '11' };
+
 export default defineConfig({
   test: {
     projects: [
@@ -14,6 +17,9 @@ export default defineConfig({
           ],
           // Starts a throwaway PostgreSQL so provider storage tests run on PGlite and PostgreSQL.
           globalSetup: ['apps/provider/test/globalSetup.ts'],
+          env: CHEAP_SCRYPT,
+          // Hooks open PGlite (WASM) or a PostgreSQL database: seconds each on a loaded two-core box, not 10.
+          hookTimeout: 60_000,
         },
       },
       {
@@ -30,6 +36,7 @@ export default defineConfig({
           environment: 'happy-dom',
           // CI has two cores shared with the node project; rendered flows need headroom, not retries.
           testTimeout: 20_000,
+          env: CHEAP_SCRYPT,
           include: [
             'packages/{session,screens}/src/**/*.test.{ts,tsx}',
             'apps/{loader,frame}/src/**/*.test.{ts,tsx}',

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, needsRehash, SCRYPT_PARAMS, verifyPassword } from './passwordHash';
+import { hashPassword, needsRehash, SCRYPT_PARAMS, scryptParams, verifyPassword } from './passwordHash';
 import { MAX_PASSWORD_LENGTH, PasswordInputError } from './passwordInput';
 import { formatScryptHash, parseScryptHash } from './scryptFormat';
 
 describe('hashPassword / verifyPassword', () => {
-  it('round-trips and stores the parameters in the string', async () => {
-    const stored = await hashPassword('correct horse battery staple');
+  // The suite's one hash + verify at production cost: ~100 ms when quiet, seconds on a loaded box.
+  it('round-trips at the production cost and stores the parameters in the string', async () => {
+    const stored = await hashPassword('correct horse battery staple', SCRYPT_PARAMS);
     expect(stored).toMatch(/^scrypt\$32768\$8\$1\$[A-Za-z0-9+/]+={0,2}\$[A-Za-z0-9+/]+={0,2}$/);
     expect(await verifyPassword('correct horse battery staple', stored)).toBe(true);
-  });
+  }, 30_000);
 
   it('uses a fresh salt per hash', async () => {
     const [a, b] = await Promise.all([hashPassword('same password'), hashPassword('same password')]);
@@ -72,10 +73,12 @@ describe('needsRehash', () => {
   });
 
   it('is true when any parameter is below the current one, or the string is unreadable', () => {
-    expect(needsRehash(formatScryptHash({ ...SCRYPT_PARAMS, N: 2 ** 14, salt, hash }))).toBe(true);
-    expect(needsRehash(formatScryptHash({ ...SCRYPT_PARAMS, r: 4, salt, hash }))).toBe(true);
-    expect(needsRehash(formatScryptHash({ ...SCRYPT_PARAMS, hash: Buffer.alloc(16, 9), salt }))).toBe(true);
-    expect(needsRehash('not a hash')).toBe(true);
+    const weaker = (params: Parameters<typeof formatScryptHash>[0]) =>
+      needsRehash(formatScryptHash(params), SCRYPT_PARAMS);
+    expect(weaker({ ...SCRYPT_PARAMS, N: 2 ** 14, salt, hash })).toBe(true);
+    expect(weaker({ ...SCRYPT_PARAMS, r: 4, salt, hash })).toBe(true);
+    expect(weaker({ ...SCRYPT_PARAMS, hash: Buffer.alloc(16, 9), salt })).toBe(true);
+    expect(needsRehash('not a hash', SCRYPT_PARAMS)).toBe(true);
   });
 
   it('accepts a legacy hash that still verifies, then asks for a rehash', async () => {
@@ -84,6 +87,28 @@ describe('needsRehash', () => {
     const legacyHash = scryptSync('old password', salt, 32, legacy);
     const stored = formatScryptHash({ ...legacy, salt, hash: legacyHash });
     expect(await verifyPassword('old password', stored)).toBe(true);
-    expect(needsRehash(stored)).toBe(true);
+    expect(needsRehash(stored, SCRYPT_PARAMS)).toBe(true);
+  });
+});
+
+describe('scryptParams', () => {
+  it('is the production cost unless LATCH_SCRYPT_LOG2N lowers N', () => {
+    expect(scryptParams({})).toEqual(SCRYPT_PARAMS);
+    expect(scryptParams({ LATCH_SCRYPT_LOG2N: '11' })).toEqual({ ...SCRYPT_PARAMS, N: 2048 });
+  });
+
+  it('refuses a cost a stored hash could not record, or above production', () => {
+    for (const bad of ['9', '16', '10.5', 'low']) {
+      expect(() => scryptParams({ LATCH_SCRYPT_LOG2N: bad })).toThrow(/LATCH_SCRYPT_LOG2N/);
+    }
+  });
+
+  it('hashes at the lowered cost, and such a hash still verifies and is current', async () => {
+    const low = scryptParams({ LATCH_SCRYPT_LOG2N: '11' });
+    const stored = await hashPassword('cheap in tests', low);
+    expect(parseScryptHash(stored)?.N).toBe(2048);
+    expect(await verifyPassword('cheap in tests', stored)).toBe(true);
+    expect(needsRehash(stored, low)).toBe(false);
+    expect(needsRehash(stored, SCRYPT_PARAMS)).toBe(true);
   });
 });

@@ -1,12 +1,28 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { PasswordInputError, passwordInputProblem } from './passwordInput';
 import type { ScryptParams } from './scryptFormat';
-import { formatScryptHash, parseScryptHash, scryptMemoryBytes } from './scryptFormat';
+import { formatScryptHash, MIN_LOG2_N, parseScryptHash, scryptMemoryBytes } from './scryptFormat';
 
 /** 2^15 · 8 · 128 B = 32 MiB per hash, ~100 ms: OWASP's scrypt recommendation (N=2^17 is the high end). */
 export const SCRYPT_PARAMS: Readonly<ScryptParams> = { N: 2 ** 15, r: 8, p: 1 };
 export const SALT_BYTES = 16;
 export const HASH_BYTES = 32;
+
+/**
+ * Today's cost: production unless `LATCH_SCRYPT_LOG2N` lowers N, which only the test suites set
+ * (a hash records its own parameters, so verification never depends on this).
+ */
+export function scryptParams(env: NodeJS.ProcessEnv = process.env): Readonly<ScryptParams> {
+  const value = env['LATCH_SCRYPT_LOG2N'];
+  if (value === undefined || value === '') return SCRYPT_PARAMS;
+  const log2N = Number(value);
+  if (!Number.isInteger(log2N) || log2N < MIN_LOG2_N || 2 ** log2N > SCRYPT_PARAMS.N) {
+    throw new Error(
+      `LATCH_SCRYPT_LOG2N: ${JSON.stringify(value)} is not an integer from ${MIN_LOG2_N} to ${Math.log2(SCRYPT_PARAMS.N)}`,
+    );
+  }
+  return { ...SCRYPT_PARAMS, N: 2 ** log2N };
+}
 
 function deriveKey(password: string, salt: Buffer, params: ScryptParams, keyLength: number): Promise<Buffer> {
   // Node's default maxmem (32 MiB) is exactly 128·N·r at our N, which it rejects; give it headroom.
@@ -25,12 +41,15 @@ function normalize(password: string): string {
 }
 
 /** Hashes with a fresh 16-byte salt; throws `PasswordInputError` for empty or over-long input. */
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(
+  password: string,
+  params: Readonly<ScryptParams> = scryptParams(),
+): Promise<string> {
   const problem = passwordInputProblem(password);
   if (problem) throw new PasswordInputError(problem);
   const salt = randomBytes(SALT_BYTES);
-  const hash = await deriveKey(password, salt, SCRYPT_PARAMS, HASH_BYTES);
-  return formatScryptHash({ ...SCRYPT_PARAMS, salt, hash });
+  const hash = await deriveKey(password, salt, params, HASH_BYTES);
+  return formatScryptHash({ ...params, salt, hash });
 }
 
 /** Constant-time check against a stored hash; false (never a throw) for malformed or tampered input. */
@@ -48,13 +67,13 @@ export async function verifyPassword(password: string, stored: string): Promise<
 }
 
 /** True when the stored hash is weaker than today's parameters (or unreadable): rehash after a good login. */
-export function needsRehash(stored: string): boolean {
+export function needsRehash(stored: string, params: Readonly<ScryptParams> = scryptParams()): boolean {
   const parsed = parseScryptHash(stored);
   if (!parsed) return true;
   return (
-    parsed.N < SCRYPT_PARAMS.N ||
-    parsed.r < SCRYPT_PARAMS.r ||
-    parsed.p < SCRYPT_PARAMS.p ||
+    parsed.N < params.N ||
+    parsed.r < params.r ||
+    parsed.p < params.p ||
     parsed.salt.length < SALT_BYTES ||
     parsed.hash.length < HASH_BYTES
   );

@@ -15,7 +15,7 @@ const B64 = '[A-Za-z0-9+/]+={0,2}';
 const FORMAT = new RegExp(`^${PREFIX}\\$(\\d{1,8})\\$(\\d{1,3})\\$(\\d{1,2})\\$(${B64})\\$(${B64})$`);
 
 // Bounds on what a stored string may ask for: a tampered row must not make us allocate gigabytes.
-const MIN_LOG2_N = 10;
+export const MIN_LOG2_N = 10;
 const MAX_MEMORY_BYTES = 256 * 1024 * 1024;
 const MAX_P = 16;
 const MIN_BYTES = 16;

@@ -70,6 +70,22 @@ describe('dev routes', () => {
     expect(await (await app.request('/dev/inbox.json?to=bob@example.com')).json()).toEqual([]);
   });
 
+  it('lists messages that share a timestamp newest first, in the order they were sent', async () => {
+    if (!testProject) throw new Error('fixture');
+    const recipient = 'tie@example.com';
+    const sent = ['first', 'second', 'third', 'fourth', 'fifth'];
+    for (const bodyText of sent) {
+      await enqueueMessage(db, { project: testProject, channel: 'email', recipient, bodyText });
+    }
+    // A loaded machine can give several messages one created_at; make every one tie.
+    await db.query("UPDATE outbox SET created_at = '2026-01-01T00:00:00Z' WHERE recipient = $1", [recipient]);
+    const { app } = testApp({ db });
+    const listed = (await (await app.request(`/dev/inbox.json?to=${recipient}`)).json()) as {
+      text: string;
+    }[];
+    expect(listed.map((m) => m.text)).toEqual([...sent].reverse());
+  });
+
   it('adds to, text, link and code to each entry, and reads a raw + in ?to=', async () => {
     const { app } = testApp({ db });
     const [whatsapp] = (await (await app.request('/dev/inbox.json?to=+15555550199')).json()) as Record<

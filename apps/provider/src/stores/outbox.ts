@@ -56,7 +56,7 @@ export async function listMessages(
     `SELECT message_id, project_id, channel, recipient, subject, body_text, body_html, metadata, created_at
      FROM outbox
      WHERE project_id = ANY($1::text[]) AND ($2::text IS NULL OR lower(recipient) = lower($2::text))
-     ORDER BY created_at DESC, message_id DESC
+     ORDER BY created_at DESC, seq DESC
      LIMIT $3`,
     [projectIds, to ?? null, limit],
   );

@@ -1,6 +1,6 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { hashPassword } from '../../passwords';
+import { hashPassword, scryptParams } from '../../passwords';
 import { formatScryptHash } from '../../passwords/scryptFormat';
 import { PASSWORD_LOCK_MINUTES, PASSWORD_MAX_FAILED_ATTEMPTS } from '../../passwordFlows';
 import { testProject } from '../../../test/testConfig';
@@ -199,7 +199,7 @@ describe('password sign-up and log-in', SLOW, () => {
       'SELECT password_hash FROM users WHERE user_id = $1',
       [user_id],
     );
-    expect(row?.password_hash).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(row?.password_hash).toMatch(new RegExp(`^scrypt\\$${scryptParams().N}\\$8\\$1\\$`));
     expect((await login(email, STRONG)).status).toBe(200);
   });
 
