@@ -1,5 +1,5 @@
 import type { User, UserEmail, UserName, UserPhoneNumber } from '@latch/api';
-import { loadUserCryptoWallets } from '../cryptoWallets/walletStore';
+import { loadUserCryptoWallets } from '../wallets/walletStore';
 import type { Queryable } from '../db/Db';
 import { loadUserProviders } from './oauthProviders';
 import { loadWebAuthnRegistrations } from './webauthnRegistrations';

@@ -1,6 +1,6 @@
 import type { WebAuthnRegistration } from '@latch/api';
 import type { Queryable } from '../db/Db';
-import { REGISTRATION_FIELDS } from '../webauthnStore/registrations';
+import { REGISTRATION_FIELDS } from '../passkeys/registrations';
 
 /** The user's passkeys for `User.webauthn_registrations`, oldest first. */
 export function loadWebAuthnRegistrations(db: Queryable, userId: string): Promise<WebAuthnRegistration[]> {
