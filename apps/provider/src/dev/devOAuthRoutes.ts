@@ -7,7 +7,7 @@ import { rawRoute, type Route } from '../http/route';
 import { devIdpPage } from './devIdpPage';
 import { issueOAuthToken, linkProviderAccount, takeOAuthState } from '../oauth';
 import { magicLinkUrl } from '../magicLinks/magicLinkTokens';
-import { findOrCreateUserByEmail, isValidEmail, markEmailVerified, normalizeEmail } from '../users';
+import { findOrCreateUserByEmail, markEmailVerified, parseEmail } from '../users';
 
 const isProviderType = (value: string): value is OAuthProviderType =>
   (OAUTH_PROVIDERS as readonly string[]).includes(value);
@@ -54,8 +54,8 @@ const authorizeSubmit = rawRoute('POST', '/dev/oauth/:provider/authorize', async
   if (!target) return notFound();
   const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
   const state = typeof form['state'] === 'string' ? form['state'] : '';
-  const email = normalizeEmail(typeof form['email'] === 'string' ? form['email'].slice(0, 320) : '');
-  if (!isValidEmail(email)) {
+  const email = parseEmail(typeof form['email'] === 'string' ? form['email'].slice(0, 320) : '');
+  if (email === null) {
     return devIdpPage({
       providerName: target.providerName,
       projectName: target.project.name,

@@ -3,19 +3,14 @@ import { ApiFailure } from '../http/ApiFailure';
 import { sdkRoute, type Route } from '../http/route';
 import { consumeResetToken } from '../passwords';
 import { consumeMagicLink, issueMagicLink, MAGIC_LINK_EXPIRATION_MINUTES } from './magicLinkTokens';
-import {
-  DEFAULT_SESSION_MINUTES,
-  issueSession,
-  requestAttributes,
-  sessionDurationMinutes,
-} from '../sessions';
+import { DEFAULT_SESSION_MINUTES, sessionDurationMinutes } from '../sessions';
+import { finishAuthentication } from '../sessions/finishAuthentication';
 import {
   activateUser,
   findEmailById,
   findOrCreateUserByEmail,
-  isValidEmail,
   markEmailVerified,
-  normalizeEmail,
+  requireEmail,
 } from '../users';
 import { boolean, defaulted, integer, object, optional, string } from '../validate';
 
@@ -47,8 +42,7 @@ export const magicLinkRoutes: Route[] = [
     'POST /magic_links/email/login_or_create',
     loginOrCreateBody,
     async ({ body, project, services }) => {
-      const email = normalizeEmail(body.email);
-      if (!isValidEmail(email)) throw new ApiFailure('invalid_email', 400, 'The email address is not valid.');
+      const email = requireEmail(body.email);
       const loginUrl = resolveRedirectUrl(project, body.login_magic_link_url, 'login_magic_link_url');
       const signupUrl = resolveRedirectUrl(project, body.signup_magic_link_url, 'signup_magic_link_url');
       const user = await findOrCreateUserByEmail(services.db, project, email, {
@@ -78,46 +72,38 @@ export const magicLinkRoutes: Route[] = [
     },
   ),
 
-  sdkRoute(
-    'POST /magic_links/authenticate',
-    authenticateBody,
-    async ({ c, body, project, services, sessionToken }) => {
-      const { db } = services;
-      const now = new Date();
-      const link = {
-        projectId: project.project_id,
-        token: body.token,
-        codeVerifier: body.code_verifier,
-        now,
-      };
-      // A reset email's token also logs in: the reset screen's 'Login without a password' sends it here.
-      const used = (await consumeMagicLink(db, link)) ?? (await consumeResetToken(db, link));
-      const email = used && (await findEmailById(db, project.project_id, used.emailId));
-      if (!used || !email) {
-        throw new ApiFailure(
-          'unable_to_auth_magic_link',
-          401,
-          'The magic link was already used, expired, or is not valid.',
-        );
-      }
-      await markEmailVerified(db, email.email_id);
-      await activateUser(db, used.userId);
-      const auth = await issueSession({
-        db,
-        project,
-        authOrigin: services.authOrigin,
-        userId: used.userId,
-        factor: {
-          type: 'magic_link',
-          delivery_method: 'email',
-          email_factor: { email_id: email.email_id, email_address: email.email },
-        },
-        durationMinutes: body.session_duration_minutes,
-        existingSessionToken: sessionToken,
-        attributes: requestAttributes(c),
-        now,
-      });
-      return { ...auth, method_id: email.email_id };
-    },
-  ),
+  sdkRoute('POST /magic_links/authenticate', authenticateBody, async (input) => {
+    const { body, project, services } = input;
+    const { db } = services;
+    const now = new Date();
+    const link = {
+      projectId: project.project_id,
+      token: body.token,
+      codeVerifier: body.code_verifier,
+      now,
+    };
+    // A reset email's token also logs in: the reset screen's 'Login without a password' sends it here.
+    const used = (await consumeMagicLink(db, link)) ?? (await consumeResetToken(db, link));
+    const email = used && (await findEmailById(db, project.project_id, used.emailId));
+    if (!used || !email) {
+      throw new ApiFailure(
+        'unable_to_auth_magic_link',
+        401,
+        'The magic link was already used, expired, or is not valid.',
+      );
+    }
+    await markEmailVerified(db, email.email_id);
+    await activateUser(db, used.userId);
+    const auth = await finishAuthentication(input, {
+      userId: used.userId,
+      factor: {
+        type: 'magic_link',
+        delivery_method: 'email',
+        email_factor: { email_id: email.email_id, email_address: email.email },
+      },
+      durationMinutes: body.session_duration_minutes,
+      now,
+    });
+    return { ...auth, method_id: email.email_id };
+  }),
 ];

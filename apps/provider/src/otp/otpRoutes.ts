@@ -1,29 +1,18 @@
-import type { AuthenticationFactor } from '@latch/api';
-import type { ProjectConfig } from '../config/configSchema';
-import { deliver, otpEmail, otpText } from '../delivery';
 import { ApiFailure } from '../http/ApiFailure';
-import type { Services } from '../http/deps';
 import { sdkRoute, type Route } from '../http/route';
-import {
-  DEFAULT_SESSION_MINUTES,
-  issueSession,
-  requestAttributes,
-  sessionDurationMinutes,
-} from '../sessions';
-import { issueOtp, OTP_EXPIRATION_MINUTES, OTP_LENGTH, verifyOtp, type OtpChannel } from './otpCodes';
+import { DEFAULT_SESSION_MINUTES, sessionDurationMinutes } from '../sessions';
+import { finishAuthentication } from '../sessions/finishAuthentication';
 import {
   activateUser,
-  findEmailById,
   findOrCreateUserByEmail,
   findOrCreateUserByPhone,
-  findPhoneById,
   isE164,
-  isValidEmail,
-  markEmailVerified,
-  markPhoneVerified,
-  normalizeEmail,
+  requireEmail,
 } from '../users';
 import { defaulted, integer, object, optional, string } from '../validate';
+import { OTP_EXPIRATION_MINUTES, OTP_LENGTH, verifyOtp } from './otpCodes';
+import { provenFactor } from './provenFactor';
+import { sendCode } from './sendCode';
 
 const expirationMinutes = () =>
   defaulted(
@@ -51,30 +40,6 @@ const authenticateBody = object({
   session_duration_minutes: defaulted(sessionDurationMinutes(), () => DEFAULT_SESSION_MINUTES),
 });
 
-/** Stores a fresh code for the method (replacing the previous one) and sends it. */
-async function sendCode(
-  services: Services,
-  project: ProjectConfig,
-  target: { userId: string; methodId: string; channel: OtpChannel; to: string; minutes: number },
-): Promise<{ method_id: string }> {
-  const code = await issueOtp(services.db, {
-    project,
-    userId: target.userId,
-    methodId: target.methodId,
-    channel: target.channel,
-    expirationMinutes: target.minutes,
-    now: new Date(),
-  });
-  const content = { projectName: project.name, code, minutes: target.minutes };
-  await deliver(services, project, {
-    channel: target.channel,
-    to: target.to,
-    ...(target.channel === 'email' ? otpEmail(content) : otpText(content)),
-    metadata: { code },
-  });
-  return { method_id: target.methodId };
-}
-
 const phoneRoute = (channel: 'sms' | 'whatsapp') =>
   sdkRoute(`POST /otps/${channel}/login_or_create`, phoneBody, async ({ body, project, services }) => {
     const phone = body.phone_number.trim();
@@ -95,39 +60,11 @@ const phoneRoute = (channel: 'sms' | 'whatsapp') =>
     });
   });
 
-/** The factor an OTP proved, and the identifier it verified. */
-async function provenFactor(
-  services: Services,
-  projectId: string,
-  methodId: string,
-  channel: OtpChannel,
-): Promise<Omit<AuthenticationFactor, 'last_authenticated_at'> | null> {
-  if (channel === 'email') {
-    const email = await findEmailById(services.db, projectId, methodId);
-    if (!email) return null;
-    await markEmailVerified(services.db, email.email_id);
-    return {
-      type: 'otp',
-      delivery_method: 'email',
-      email_factor: { email_id: email.email_id, email_address: email.email },
-    };
-  }
-  const phone = await findPhoneById(services.db, projectId, methodId);
-  if (!phone) return null;
-  await markPhoneVerified(services.db, phone.phone_id);
-  return {
-    type: 'otp',
-    delivery_method: channel,
-    phone_number_factor: { phone_id: phone.phone_id, phone_number: phone.phone_number },
-  };
-}
-
 const CODE_FORMAT = new RegExp(`^[0-9]{${OTP_LENGTH}}$`);
 
 export const otpRoutes: Route[] = [
   sdkRoute('POST /otps/email/login_or_create', emailBody, async ({ body, project, services }) => {
-    const email = normalizeEmail(body.email);
-    if (!isValidEmail(email)) throw new ApiFailure('invalid_email', 400, 'The email address is not valid.');
+    const email = requireEmail(body.email);
     const user = await findOrCreateUserByEmail(services.db, project, email);
     return sendCode(services, project, {
       userId: user.user_id,
@@ -140,50 +77,38 @@ export const otpRoutes: Route[] = [
   phoneRoute('sms'),
   phoneRoute('whatsapp'),
 
-  sdkRoute(
-    'POST /otps/authenticate',
-    authenticateBody,
-    async ({ c, body, project, services, sessionToken }) => {
-      if (!CODE_FORMAT.test(body.token)) {
-        throw new ApiFailure('invalid_code', 400, `The passcode must be ${OTP_LENGTH} digits.`);
-      }
-      const now = new Date();
-      const check = await verifyOtp(services.db, {
-        project,
-        methodId: body.method_id,
-        code: body.token,
-        now,
-      });
-      if (!check.ok && check.reason === 'locked') {
-        throw new ApiFailure(
-          'user_lock_limit_reached',
-          429,
-          'Too many wrong passcodes: try again in 10 minutes.',
-        );
-      }
-      const factor = check.ok
-        ? await provenFactor(services, project.project_id, body.method_id, check.channel)
-        : null;
-      if (!check.ok || !factor) {
-        throw new ApiFailure(
-          'otp_code_not_found',
-          404,
-          'The passcode is wrong, expired, or was already used.',
-        );
-      }
-      await activateUser(services.db, check.userId);
-      const auth = await issueSession({
-        db: services.db,
-        project,
-        authOrigin: services.authOrigin,
-        userId: check.userId,
-        factor,
-        durationMinutes: body.session_duration_minutes,
-        existingSessionToken: sessionToken,
-        attributes: requestAttributes(c),
-        now,
-      });
-      return { ...auth, method_id: body.method_id };
-    },
-  ),
+  sdkRoute('POST /otps/authenticate', authenticateBody, async (input) => {
+    const { body, project, services } = input;
+    if (!CODE_FORMAT.test(body.token)) {
+      throw new ApiFailure('invalid_code', 400, `The passcode must be ${OTP_LENGTH} digits.`);
+    }
+    const now = new Date();
+    const check = await verifyOtp(services.db, {
+      project,
+      methodId: body.method_id,
+      code: body.token,
+      now,
+    });
+    if (!check.ok && check.reason === 'locked') {
+      throw new ApiFailure(
+        'user_lock_limit_reached',
+        429,
+        'Too many wrong passcodes: try again in 10 minutes.',
+      );
+    }
+    const factor = check.ok
+      ? await provenFactor(services.db, project.project_id, body.method_id, check.channel)
+      : null;
+    if (!check.ok || !factor) {
+      throw new ApiFailure('otp_code_not_found', 404, 'The passcode is wrong, expired, or was already used.');
+    }
+    await activateUser(services.db, check.userId);
+    const auth = await finishAuthentication(input, {
+      userId: check.userId,
+      factor,
+      durationMinutes: body.session_duration_minutes,
+      now,
+    });
+    return { ...auth, method_id: body.method_id };
+  }),
 ];

@@ -17,7 +17,6 @@ export {
   listCredentialIds,
   listRegistrationNames,
   recordUse,
-  REGISTRATION_FIELDS,
   renameRegistration,
 } from './registrations';
 export type { NewRegistration, OwnedRegistration, StoredRegistration } from './registrations';

@@ -1,6 +1,5 @@
 import { ApiFailure } from '../http/ApiFailure';
 import { sdkRoute, type Route } from '../http/route';
-import { issueSession, requestAttributes } from '../sessions';
 import { activateUser } from '../users';
 import { object } from '../validate';
 import { buildAuthenticationOptions, parseAuthenticationCredential, verifyAuthentication } from './ceremony';
@@ -11,6 +10,7 @@ import {
   recordUse,
   takeStoredChallenge,
 } from '.';
+import { finishAuthentication } from '../sessions/finishAuthentication';
 import { requireSession } from '../sessions/requireSession';
 import {
   ceremonyRpId,
@@ -67,74 +67,59 @@ export const webauthnAuthenticateRoutes: Route[] = [
     },
   ),
 
-  sdkRoute(
-    'POST /webauthn/authenticate',
-    finishBody,
-    async ({ c, body, project, services, sessionToken }) => {
-      const parsed = parseAuthenticationCredential(body.public_key_credential);
-      if (!parsed.ok) throw webAuthnApiFailure(parsed);
-      // Consumed before anything else can fail: a challenge is spent by any answer to it.
-      const store = createSqlChallengeStore(services.db, project);
-      const taken = await takeStoredChallenge(store, parsed.clientData.challenge, {
-        purpose: 'authentication',
-      });
-      if (!taken.ok) throw webAuthnApiFailure(taken);
-      const registration = await findRegistrationByCredentialId(
-        services.db,
-        project.project_id,
-        parsed.credential.id,
+  sdkRoute('POST /webauthn/authenticate', finishBody, async (input) => {
+    const { body, project, services } = input;
+    const parsed = parseAuthenticationCredential(body.public_key_credential);
+    if (!parsed.ok) throw webAuthnApiFailure(parsed);
+    // Consumed before anything else can fail: a challenge is spent by any answer to it.
+    const store = createSqlChallengeStore(services.db, project);
+    const taken = await takeStoredChallenge(store, parsed.clientData.challenge, {
+      purpose: 'authentication',
+    });
+    if (!taken.ok) throw webAuthnApiFailure(taken);
+    const registration = await findRegistrationByCredentialId(
+      services.db,
+      project.project_id,
+      parsed.credential.id,
+    );
+    if (!registration) throw registrationNotFound();
+    const { record } = taken;
+    if (record.userId !== null && record.userId !== registration.user_id) {
+      throw new ApiFailure('invalid_webauthn_challenge', 400, 'The challenge was issued to another user.');
+    }
+    const handle = parsed.credential.response.userHandle;
+    if (handle !== undefined && Buffer.from(handle, 'base64url').toString('utf8') !== registration.user_id) {
+      throw new ApiFailure('webauthn_verification_failed', 400, "The user handle is not the passkey's user.");
+    }
+    const verified = await verifyAuthentication({
+      credentialJSON: body.public_key_credential,
+      expectedChallenge: record.challenge,
+      authOrigin: services.authOrigin,
+      rpId: record.context.rpId,
+      authorizedOrigins: project.authorized_origins,
+      credential: {
+        id: registration.credential_id,
+        publicKey: registration.public_key,
+        counter: registration.counter,
+      },
+    });
+    if (!verified.ok) throw webAuthnApiFailure(verified);
+    const now = new Date();
+    const id = registration.webauthn_registration_id;
+    if (!(await recordUse(services.db, id, registration.counter, verified.newCounter, now))) {
+      throw new ApiFailure(
+        'webauthn_counter_regression',
+        400,
+        'Another sign-in with this passkey used the same signature counter.',
       );
-      if (!registration) throw registrationNotFound();
-      const { record } = taken;
-      if (record.userId !== null && record.userId !== registration.user_id) {
-        throw new ApiFailure('invalid_webauthn_challenge', 400, 'The challenge was issued to another user.');
-      }
-      const handle = parsed.credential.response.userHandle;
-      if (
-        handle !== undefined &&
-        Buffer.from(handle, 'base64url').toString('utf8') !== registration.user_id
-      ) {
-        throw new ApiFailure(
-          'webauthn_verification_failed',
-          400,
-          "The user handle is not the passkey's user.",
-        );
-      }
-      const verified = await verifyAuthentication({
-        credentialJSON: body.public_key_credential,
-        expectedChallenge: record.challenge,
-        authOrigin: services.authOrigin,
-        rpId: record.context.rpId,
-        authorizedOrigins: project.authorized_origins,
-        credential: {
-          id: registration.credential_id,
-          publicKey: registration.public_key,
-          counter: registration.counter,
-        },
-      });
-      if (!verified.ok) throw webAuthnApiFailure(verified);
-      const now = new Date();
-      const id = registration.webauthn_registration_id;
-      if (!(await recordUse(services.db, id, registration.counter, verified.newCounter, now))) {
-        throw new ApiFailure(
-          'webauthn_counter_regression',
-          400,
-          'Another sign-in with this passkey used the same signature counter.',
-        );
-      }
-      await activateUser(services.db, registration.user_id);
-      const auth = await issueSession({
-        db: services.db,
-        project,
-        authOrigin: services.authOrigin,
-        userId: registration.user_id,
-        factor: webauthnFactor({ ...registration, domain: registration.rp_id }),
-        durationMinutes: body.session_duration_minutes,
-        existingSessionToken: sessionToken,
-        attributes: requestAttributes(c),
-        now,
-      });
-      return { ...auth, webauthn_registration_id: id };
-    },
-  ),
+    }
+    await activateUser(services.db, registration.user_id);
+    const auth = await finishAuthentication(input, {
+      userId: registration.user_id,
+      factor: webauthnFactor({ ...registration, domain: registration.rp_id }),
+      durationMinutes: body.session_duration_minutes,
+      now,
+    });
+    return { ...auth, webauthn_registration_id: id };
+  }),
 ];

@@ -1,11 +1,11 @@
 import type { User } from '@latch/api';
 import { ApiFailure } from '../http/ApiFailure';
 import { sdkPathRoute, sdkRoute, type Route } from '../http/route';
-import { issueSession, requestAttributes } from '../sessions';
 import { defaulted, object, oneOf, optional, refine, string } from '../validate';
 import { buildRegistrationOptions, parseRegistrationCredential, verifyRegistration } from './ceremony';
 import {
   createSqlChallengeStore,
+  deleteRegistration,
   defaultPasskeyName,
   insertRegistration,
   listCredentialIds,
@@ -13,6 +13,7 @@ import {
   renameRegistration,
   takeStoredChallenge,
 } from '.';
+import { finishAuthentication } from '../sessions/finishAuthentication';
 import { requireSession } from '../sessions/requireSession';
 import { webauthnAuthenticateRoutes } from './passkeyAuthenticateRoutes';
 import {
@@ -32,7 +33,7 @@ function userLabels(user: User): { name: string; displayName: string } {
   return { name, displayName: full || name };
 }
 
-/** Passkey registration for the session user, renaming, and (from webauthnAuthenticate) sign-in. */
+/** Passkey registration for the session user, renaming, deleting, and (from webauthnAuthenticate) sign-in. */
 export const webauthnRoutes: Route[] = [
   sdkRoute(
     'POST /webauthn/register/start',
@@ -63,7 +64,8 @@ export const webauthnRoutes: Route[] = [
     },
   ),
 
-  sdkRoute('POST /webauthn/register', finishBody, async ({ c, body, project, services, sessionToken }) => {
+  sdkRoute('POST /webauthn/register', finishBody, async (input) => {
+    const { body, project, services, sessionToken } = input;
     const { user_id } = await requireSession({ project, services, sessionToken });
     const parsed = parseRegistrationCredential(body.public_key_credential);
     if (!parsed.ok) throw webAuthnApiFailure(parsed);
@@ -105,15 +107,10 @@ export const webauthnRoutes: Route[] = [
         'The Passkey cannot be created as it seems to be already registered.',
       );
     }
-    const auth = await issueSession({
-      db: services.db,
-      project,
-      authOrigin: services.authOrigin,
+    const auth = await finishAuthentication(input, {
       userId: user_id,
       factor: webauthnFactor(registration),
       durationMinutes: body.session_duration_minutes,
-      existingSessionToken: sessionToken,
-      attributes: requestAttributes(c),
       now,
     });
     return { ...auth, webauthn_registration_id: registration.webauthn_registration_id };
@@ -134,6 +131,21 @@ export const webauthnRoutes: Route[] = [
       });
       if (!registration) throw registrationNotFound();
       return { webauthn_registration: registration };
+    },
+  ),
+
+  sdkPathRoute(
+    'DELETE /users/webauthn_registrations/{webauthn_registration_id}',
+    null,
+    async ({ c, project, services, sessionToken }) => {
+      const { user_id } = await requireSession({ project, services, sessionToken });
+      const deleted = await deleteRegistration(services.db, {
+        projectId: project.project_id,
+        userId: user_id,
+        registrationId: c.req.param('webauthn_registration_id') ?? '',
+      });
+      if (!deleted) throw registrationNotFound();
+      return { user_id };
     },
   ),
 

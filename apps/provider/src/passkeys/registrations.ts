@@ -2,10 +2,7 @@ import type { WebAuthnRegistration } from '@latch/api';
 import { newId } from '../crypto/ids';
 import type { Queryable } from '../db/Db';
 import type { ProjectRef } from '../users/project';
-
-/** The columns of the API's `WebAuthnRegistration`, for every SELECT/RETURNING that answers one. */
-export const REGISTRATION_FIELDS =
-  'webauthn_registration_id, rp_id AS domain, user_agent, authenticator_type, verified, name';
+import { REGISTRATION_FIELDS } from '../users/webauthnRegistrations';
 
 export interface NewRegistration {
   userId: string;

@@ -1,5 +1,5 @@
 import type { ProjectConfig } from '../config/configSchema';
-import { ApiFailure } from '../http/ApiFailure';
+import { AuthError } from '../errors/AuthError';
 import type { Services } from '../http/deps';
 import { hashPassword, isBreached, needsRehash, verifyPassword } from '.';
 import { findEmail, type EmailRecord } from '../users';
@@ -20,28 +20,23 @@ export async function checkPasswordLogin(
   const { db } = services;
   const found = await findEmail(db, project.project_id, email);
   const record = found && (await loadPasswordRecord(db, found.user_id));
-  if (!found || !record) throw new ApiFailure('email_not_found', 404, 'No user has this email address.');
+  if (!found || !record) throw new AuthError('email_not_found', 'No user has this email address.');
   if (isLocked(record.locked_until, now)) throw lockedFailure();
   if (!record.password_hash)
-    throw new ApiFailure(
-      'no_user_password',
-      404,
-      'This user has no password; log in another way or reset it.',
-    );
+    throw new AuthError('no_user_password', 'This user has no password; log in another way or reset it.');
 
   const attempt = await reserveAttempt(db, found.user_id, now);
   if (attempt === null) throw lockedFailure();
   if (!(await verifyPassword(password, record.password_hash))) {
     if (await recordFailure(db, found.user_id, attempt, now)) throw lockedFailure();
-    throw new ApiFailure('unauthorized_credentials', 401, 'The email or password is wrong.');
+    throw new AuthError('unauthorized_credentials', 'The email or password is wrong.');
   }
   await recordSuccess(db, found.user_id);
 
   if (record.password_requires_reset || isBreached(password)) {
     await sendDefaultPasswordReset(services, project, found, now);
-    throw new ApiFailure(
+    throw new AuthError(
       'reset_password',
-      400,
       'This password must be reset before it can be used; a reset link was emailed.',
     );
   }

@@ -1,5 +1,5 @@
 import type { ProjectConfig } from '../config/configSchema';
-import { ApiFailure } from '../http/ApiFailure';
+import { AuthError } from '../errors/AuthError';
 import type { Services } from '../http/deps';
 import { hashPassword } from '.';
 import { createUser, DuplicateIdentifierError, findEmail, type CreatedUser } from '../users';
@@ -7,7 +7,7 @@ import { loadPasswordRecord, storePassword } from './passwordRecord';
 import { requireStorablePassword, requireStrongPassword } from './requireStrongPassword';
 import { sendDefaultPasswordReset } from './startPasswordReset';
 
-const duplicate = (message: string): ApiFailure => new ApiFailure('duplicate_email', 400, message);
+const duplicate = (message: string): AuthError => new AuthError('duplicate_email', message);
 
 /** An address that already has a user cannot be claimed with a password by whoever types it. */
 async function refuseExistingUser(
@@ -21,9 +21,8 @@ async function refuseExistingUser(
     throw duplicate('A user with this email already has a password; log in instead.');
   // A passwordless account: its owner proves the address through a reset link first.
   await sendDefaultPasswordReset(services, project, existing, new Date());
-  throw new ApiFailure(
+  throw new AuthError(
     'reset_password',
-    400,
     'This email already has an account; a link to set a password was emailed.',
   );
 }

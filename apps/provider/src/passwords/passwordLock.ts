@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/Db';
-import { ApiFailure } from '../http/ApiFailure';
+import { AuthError } from '../errors/AuthError';
 import { addMinutes } from '../sessions';
 
 /** Ten wrong passwords in a row lock password sign-in for 30 minutes (docs: user_lock_limit_reached). */
@@ -9,10 +9,9 @@ export const PASSWORD_LOCK_MINUTES = 30;
 export const isLocked = (lockedUntil: Date | string | null, now: Date): boolean =>
   lockedUntil !== null && new Date(lockedUntil).getTime() > now.getTime();
 
-export const lockedFailure = (): ApiFailure =>
-  new ApiFailure(
+export const lockedFailure = (): AuthError =>
+  new AuthError(
     'user_lock_limit_reached',
-    429,
     `Too many failed password attempts: password sign-in is locked for ${PASSWORD_LOCK_MINUTES} minutes.`,
   );
 

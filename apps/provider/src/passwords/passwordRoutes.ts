@@ -1,7 +1,4 @@
-import type { Context } from 'hono';
-import type { ProjectConfig } from '../config/configSchema';
 import { ApiFailure } from '../http/ApiFailure';
-import type { AppEnv, Services } from '../http/deps';
 import { sdkRoute, type Route } from '../http/route';
 import { checkStrength } from '.';
 import { absorbAutoReset, RESET_EXPIRATION_MINUTES } from './resetTokens';
@@ -12,14 +9,9 @@ import { requireStorablePassword } from './requireStrongPassword';
 import { resetRedirects } from './resetRedirects';
 import { resetWithToken } from './resetWithToken';
 import { sendPasswordReset } from './startPasswordReset';
-import {
-  DEFAULT_SESSION_MINUTES,
-  issueSession,
-  requestAttributes,
-  sessionDurationMinutes,
-  type IssueSessionInput,
-} from '../sessions';
-import { findEmail, isValidEmail, normalizeEmail } from '../users';
+import { DEFAULT_SESSION_MINUTES, sessionDurationMinutes } from '../sessions';
+import { finishAuthentication } from '../sessions/finishAuthentication';
+import { findEmail, requireEmail } from '../users';
 import { defaulted, integer, object, optional, string } from '../validate';
 
 const email = () => string({ min: 1, max: 320 });
@@ -52,34 +44,12 @@ const resetBody = object({
   code_verifier: optional(string({ min: 1, max: 256 })),
 });
 
-function validEmail(raw: string): string {
-  const normalized = normalizeEmail(raw);
-  if (!isValidEmail(normalized))
-    throw new ApiFailure('invalid_email', 400, 'The email address is not valid.');
-  return normalized;
-}
-
-/** `issueSession` with what every route here passes the same way. */
-const startSession = (
-  c: Context<AppEnv>,
-  services: Services,
-  project: ProjectConfig,
-  rest: Pick<IssueSessionInput, 'userId' | 'factor' | 'durationMinutes' | 'existingSessionToken' | 'now'>,
-) =>
-  issueSession({
-    db: services.db,
-    project,
-    authOrigin: services.authOrigin,
-    attributes: requestAttributes(c),
-    ...rest,
-  });
-
 const PASSWORD_FACTOR = { type: 'password', delivery_method: 'knowledge' } as const;
 
 /** Users search, strength check, password sign-up and log-in, and reset by email (API.md). */
 export const passwordRoutes: Route[] = [
   sdkRoute('POST /users/search', object({ email: email() }), async ({ body, project, services }) => {
-    const found = await findEmail(services.db, project.project_id, validEmail(body.email));
+    const found = await findEmail(services.db, project.project_id, requireEmail(body.email));
     if (!found) return { userType: 'new' };
     const record = await loadPasswordRecord(services.db, found.user_id);
     return { userType: record?.password_hash ? 'password' : 'passwordless' };
@@ -92,43 +62,39 @@ export const passwordRoutes: Route[] = [
       checkStrength({ password: body.password, email: body.email, policy: project.password_policy }),
   ),
 
-  sdkRoute('POST /passwords', credentialsBody, async ({ c, body, project, services, sessionToken }) => {
+  sdkRoute('POST /passwords', credentialsBody, async (input) => {
+    const { body, project, services } = input;
     const created = await createPasswordUser(services, project, {
-      email: validEmail(body.email),
+      email: requireEmail(body.email),
       password: body.password,
     });
-    const auth = await startSession(c, services, project, {
+    const auth = await finishAuthentication(input, {
       userId: created.user_id,
       factor: PASSWORD_FACTOR,
       durationMinutes: body.session_duration_minutes,
-      existingSessionToken: sessionToken,
     });
     return { ...auth, email_id: created.email_id ?? '' };
   }),
 
-  sdkRoute(
-    'POST /passwords/authenticate',
-    credentialsBody,
-    async ({ c, body, project, services, sessionToken }) => {
-      requireStorablePassword(body.password);
-      const now = new Date();
-      const found = await checkPasswordLogin(services, project, {
-        email: validEmail(body.email),
-        password: body.password,
-        now,
-      });
-      return startSession(c, services, project, {
-        userId: found.user_id,
-        factor: PASSWORD_FACTOR,
-        durationMinutes: body.session_duration_minutes,
-        existingSessionToken: sessionToken,
-        now,
-      });
-    },
-  ),
+  sdkRoute('POST /passwords/authenticate', credentialsBody, async (input) => {
+    const { body, project, services } = input;
+    requireStorablePassword(body.password);
+    const now = new Date();
+    const found = await checkPasswordLogin(services, project, {
+      email: requireEmail(body.email),
+      password: body.password,
+      now,
+    });
+    return finishAuthentication(input, {
+      userId: found.user_id,
+      factor: PASSWORD_FACTOR,
+      durationMinutes: body.session_duration_minutes,
+      now,
+    });
+  }),
 
   sdkRoute('POST /passwords/email/reset/start', resetStartBody, async ({ body, project, services }) => {
-    const address = validEmail(body.email);
+    const address = requireEmail(body.email);
     // Redirect URLs first: an unlisted page is refused whoever the email belongs to.
     const redirects = resetRedirects(project, body);
     const found = await findEmail(services.db, project.project_id, address);
@@ -147,7 +113,8 @@ export const passwordRoutes: Route[] = [
     return {};
   }),
 
-  sdkRoute('POST /passwords/email/reset', resetBody, async ({ c, body, project, services, sessionToken }) => {
+  sdkRoute('POST /passwords/email/reset', resetBody, async (input) => {
+    const { body, project, services } = input;
     const now = new Date();
     const owner = await resetWithToken(services.db, project, {
       token: body.token,
@@ -156,7 +123,7 @@ export const passwordRoutes: Route[] = [
       now,
     });
     // The link proved the inbox, as a magic link does; the password itself is brand new.
-    return startSession(c, services, project, {
+    return finishAuthentication(input, {
       userId: owner.user_id,
       factor: {
         type: 'magic_link',
@@ -164,7 +131,6 @@ export const passwordRoutes: Route[] = [
         email_factor: { email_id: owner.email_id, email_address: owner.email },
       },
       durationMinutes: body.session_duration_minutes,
-      existingSessionToken: sessionToken,
       now,
     });
   }),

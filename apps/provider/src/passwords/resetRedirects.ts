@@ -1,6 +1,6 @@
 import type { ProjectConfig } from '../config/configSchema';
 import { resolveRedirectUrl } from '../delivery';
-import { ApiFailure } from '../http/ApiFailure';
+import { AuthError } from '../errors/AuthError';
 
 const isResetPage = (url: string): boolean =>
   URL.canParse(url) && new URL(url).pathname.toLowerCase().includes('reset');
@@ -8,9 +8,8 @@ const isResetPage = (url: string): boolean =>
 function defaultUrl(project: ProjectConfig, field: string, prefer: (url: string) => boolean): string {
   const url = project.redirect_urls.find(prefer) ?? project.redirect_urls[0];
   if (url) return url;
-  throw new ApiFailure(
+  throw new AuthError(
     'redirect_url_not_found',
-    400,
     `${field} was not given and project "${project.name}" has no redirect_urls configured.`,
   );
 }

@@ -1,18 +1,14 @@
 import type { ProjectConfig } from '../config/configSchema';
 import type { Db } from '../db/Db';
-import { ApiFailure } from '../http/ApiFailure';
+import { AuthError } from '../errors/AuthError';
 import { hashPassword } from '.';
 import { activateUser, findEmailById, markEmailVerified, type EmailRecord } from '../users';
 import { storePassword } from './passwordRecord';
 import { requireStorablePassword, requireStrongPassword } from './requireStrongPassword';
 import { findResetToken, retireResetTokens, useResetToken } from './resetTokens';
 
-const badResetToken = (): ApiFailure =>
-  new ApiFailure(
-    'unable_to_auth_magic_link',
-    401,
-    'The reset link was already used, expired, or is not valid.',
-  );
+const badResetToken = (): AuthError =>
+  new AuthError('unable_to_auth_magic_link', 'The reset link was already used, expired, or is not valid.');
 
 /**
  * `POST /passwords/email/reset` up to the session: uses the reset token once, sets the new

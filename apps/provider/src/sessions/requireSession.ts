@@ -1,5 +1,6 @@
 import type { AuthenticateResponse } from '@latch/api';
 import type { ProjectConfig } from '../config/configSchema';
+import { AuthError } from '../errors/AuthError';
 import { ApiFailure } from '../http/ApiFailure';
 import type { Services } from '../http/deps';
 import { authenticateSessionToken } from './authenticateSession';
@@ -29,7 +30,7 @@ export async function requireSession({
       sessionToken,
     });
   } catch (error) {
-    if (error instanceof ApiFailure && error.error_type === 'session_not_found') {
+    if (error instanceof AuthError && error.error_type === 'session_not_found') {
       throw new ApiFailure('user_unauthenticated', 401, NO_SESSION, { cause: error });
     }
     throw error;

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Row } from '../db/Db';
 import { DB_KINDS } from '../../test/testDatabases';
 import { createTestAuthenticator } from '../passkeys/ceremony/testAuthenticator';
 import { openWebAuthnKit, type Reply, type WebAuthnKit } from '../../test/webauthnTestKit';
@@ -44,6 +45,25 @@ describe.each(DB_KINDS)('users/me and passkey management on %s', (kind) => {
       'user_unauthenticated',
     ]);
     expect(errorType(await remove('webauthn-registration-test-x'))).toEqual([401, 'user_unauthenticated']);
+  });
+
+  it('answers a session whose user is gone as a dead session (user_unauthenticated), not a 500', async () => {
+    const { sessionToken } = await kit.signUp();
+    const query = kit.db.query.bind(kit.db);
+    // The user row vanishes between the session lookup and the user read (deleted meanwhile).
+    const spy = vi
+      .spyOn(kit.db, 'query')
+      .mockImplementation(<T extends Row>(sql: string, params?: readonly unknown[]) =>
+        sql.includes('password_requires_reset') ? Promise.resolve<T[]>([]) : query<T>(sql, params),
+      );
+    try {
+      expect(errorType(await kit.call('GET', '/users/me', undefined, sessionToken))).toEqual([
+        401,
+        'user_unauthenticated',
+      ]);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('lists, renames and deletes a passkey; a deleted passkey no longer signs in', async () => {

@@ -1,7 +1,5 @@
-import { sdkPathRoute, sdkRoute, type Route } from '../http/route';
-import { deleteRegistration } from '../passkeys';
+import { sdkRoute, type Route } from '../http/route';
 import { requireSession } from '../sessions/requireSession';
-import { registrationNotFound } from '../passkeys/webauthnCommon';
 
 export const userRoutes: Route[] = [
   // The signed-in user, the User fields at the top level of `data`.
@@ -9,19 +7,4 @@ export const userRoutes: Route[] = [
     const { user } = await requireSession({ project, services, sessionToken });
     return user;
   }),
-
-  sdkPathRoute(
-    'DELETE /users/webauthn_registrations/{webauthn_registration_id}',
-    null,
-    async ({ c, project, services, sessionToken }) => {
-      const { user_id } = await requireSession({ project, services, sessionToken });
-      const deleted = await deleteRegistration(services.db, {
-        projectId: project.project_id,
-        userId: user_id,
-        registrationId: c.req.param('webauthn_registration_id') ?? '',
-      });
-      if (!deleted) throw registrationNotFound();
-      return { user_id };
-    },
-  ),
 ];

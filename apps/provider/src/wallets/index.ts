@@ -3,4 +3,4 @@ export { canonicalAddress, CRYPTO_WALLET_TYPES, type CryptoWalletType } from './
 export { challengeMessage, CHALLENGE_TTL_MS, type SiweOptions } from './challengeMessage';
 export { storeChallenge, takeChallenge } from './challengeStore';
 export { verifyWalletSignature } from './verifySignature';
-export { attachWallet, findOrCreateWalletUser, findWallet, loadUserCryptoWallets } from './walletStore';
+export { attachWallet, findOrCreateWalletUser, findWallet } from './walletStore';

@@ -13,10 +13,10 @@ import {
 import type { ProjectConfig } from '../config/configSchema';
 import { ApiFailure } from '../http/ApiFailure';
 import { sdkRoute, type Route, type RouteInput } from '../http/route';
-import { issueSession, requestAttributes } from '../sessions';
 import { DEFAULT_SESSION_MINUTES, sessionDurationMinutes } from '../sessions/duration';
 import { activateUser } from '../users';
 import { array, defaulted, integer, object, oneOf, optional, refine, string } from '../validate';
+import { finishAuthentication } from '../sessions/finishAuthentication';
 import { requireSession } from '../sessions/requireSession';
 
 const walletFields = {
@@ -112,46 +112,38 @@ export const cryptoWalletRoutes: Route[] = [
     return start(input, user_id);
   }),
 
-  sdkRoute(
-    'POST /crypto_wallets/authenticate',
-    authenticateBody,
-    async ({ c, body, project, services, sessionToken }) => {
-      const type = body.crypto_wallet_type;
-      const address = addressOf(type, body.crypto_wallet_address);
-      const now = new Date();
-      const challenge = await takeChallenge(services.db, project.project_id, { type, address, now });
-      if (!challenge) {
-        throw new ApiFailure(
-          'crypto_wallet_challenge_not_found',
-          400,
-          'No live challenge for this wallet: start again (a challenge is single-use and lasts 5 minutes).',
-        );
-      }
-      if (!(await verifyWalletSignature(type, address, challenge.message, body.signature))) {
-        throw new ApiFailure(
-          'invalid_crypto_wallet_signature',
-          400,
-          "The signature is not the wallet's signature of the challenge.",
-        );
-      }
-      const wallet = challenge.userId
-        ? await attachWallet(services.db, project, { userId: challenge.userId, type, address })
-        : await findOrCreateWalletUser(services.db, project, { type, address });
-      if (challenge.userId && wallet.user_id !== challenge.userId) {
-        throw new ApiFailure('duplicate_crypto_wallet', 409, 'This wallet belongs to another user.');
-      }
-      await activateUser(services.db, wallet.user_id);
-      return issueSession({
-        db: services.db,
-        project,
-        authOrigin: services.authOrigin,
-        userId: wallet.user_id,
-        factor: walletFactor(wallet),
-        durationMinutes: body.session_duration_minutes,
-        existingSessionToken: sessionToken,
-        attributes: requestAttributes(c),
-        now,
-      });
-    },
-  ),
+  sdkRoute('POST /crypto_wallets/authenticate', authenticateBody, async (input) => {
+    const { body, project, services } = input;
+    const type = body.crypto_wallet_type;
+    const address = addressOf(type, body.crypto_wallet_address);
+    const now = new Date();
+    const challenge = await takeChallenge(services.db, project.project_id, { type, address, now });
+    if (!challenge) {
+      throw new ApiFailure(
+        'crypto_wallet_challenge_not_found',
+        400,
+        'No live challenge for this wallet: start again (a challenge is single-use and lasts 5 minutes).',
+      );
+    }
+    if (!(await verifyWalletSignature(type, address, challenge.message, body.signature))) {
+      throw new ApiFailure(
+        'invalid_crypto_wallet_signature',
+        400,
+        "The signature is not the wallet's signature of the challenge.",
+      );
+    }
+    const wallet = challenge.userId
+      ? await attachWallet(services.db, project, { userId: challenge.userId, type, address })
+      : await findOrCreateWalletUser(services.db, project, { type, address });
+    if (challenge.userId && wallet.user_id !== challenge.userId) {
+      throw new ApiFailure('duplicate_crypto_wallet', 409, 'This wallet belongs to another user.');
+    }
+    await activateUser(services.db, wallet.user_id);
+    return finishAuthentication(input, {
+      userId: wallet.user_id,
+      factor: walletFactor(wallet),
+      durationMinutes: body.session_duration_minutes,
+      now,
+    });
+  }),
 ];
