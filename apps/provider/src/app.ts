@@ -5,12 +5,12 @@ import { resolveServices, type AppDeps, type AppEnv } from './http/deps';
 import { handleError, handleNotFound } from './http/errorHandling';
 import { requestId } from './http/requestId';
 import { registerRoutes } from './http/route';
-import { devRoutes, homeRoutes } from './routes/dev';
-import { devOAuthRoutes } from './routes/devOAuth';
-import { frameRoute } from './routes/frame';
-import { SDK_ROUTES } from './routes/sdk';
-import { staticRoutes } from './routes/static';
-import { V1_ROUTES } from './routes/v1';
+import { devRoutes, homeRoutes } from './dev/devRoutes';
+import { devOAuthRoutes } from './dev/devOAuthRoutes';
+import { frameRoute } from './frame/frameRoute';
+import { SDK_ROUTES } from './routes/sdkRoutes';
+import { staticRoutes } from './http/staticRoutes';
+import { V1_ROUTES } from './routes/v1Routes';
 
 /** The whole auth origin as a hono app; `main.ts` serves it, tests call `app.request()` in-process. */
 export function createApp(deps: AppDeps): Hono<AppEnv> {

@@ -18,5 +18,5 @@ export type {
   ConnectedAppConfig,
   PasswordPolicy,
 } from './config/configSchema';
-export { listMessages, enqueueMessage } from './stores/outbox';
-export type { OutboxMessage, NewMessage } from './stores/outbox';
+export { listMessages, enqueueMessage } from './delivery/outbox';
+export type { OutboxMessage, NewMessage } from './delivery/outbox';

@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LatchConfig } from '../config/configSchema';
-import { openAuthKit, type AuthKit } from '../routes/sdk/authTestKit';
+import { openAuthKit, type AuthKit } from '../../test/authTestKit';
 import { testConfig, testProject } from '../../test/testConfig';
 import { startFakeSmtpServer } from './fakeSmtpServer';
 

@@ -1,7 +1,7 @@
 import type { ProjectConfig } from '../config/configSchema';
 import type { Queryable } from '../db/Db';
 import type { Logger } from '../http/logger';
-import { enqueueMessage, type Channel } from '../stores/outbox';
+import { enqueueMessage, type Channel } from './outbox';
 import { sendSmtp } from './smtp';
 import type { MessageContent } from './templates';
 

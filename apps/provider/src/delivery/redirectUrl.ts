@@ -1,5 +1,5 @@
 import type { ProjectConfig } from '../config/configSchema';
-import { ApiFailure } from '../http/ApiFailure';
+import { AuthError } from '../errors/AuthError';
 
 /**
  * The redirect URL a link may point at: the requested one when it is exactly one of the project's
@@ -14,17 +14,15 @@ export function resolveRedirectUrl(
   if (requested === undefined) {
     const first = project.redirect_urls[0];
     if (first) return first;
-    throw new ApiFailure(
+    throw new AuthError(
       'redirect_url_not_found',
-      400,
       `${field} was not given and project "${project.name}" has no redirect_urls configured.`,
     );
   }
   const normalized = URL.canParse(requested) ? new URL(requested).href : null;
   if (normalized && project.redirect_urls.includes(normalized)) return normalized;
-  throw new ApiFailure(
+  throw new AuthError(
     'redirect_url_not_found',
-    400,
     `${field}: ${JSON.stringify(requested.slice(0, 200))} is not one of the project's redirect_urls.`,
   );
 }

@@ -1,6 +1,8 @@
 import type { ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { AuthError } from '../errors/AuthError';
 import { ApiFailure } from './ApiFailure';
+import { AUTH_ERROR_STATUS } from './authErrorStatus';
 import type { AppEnv } from './deps';
 import { errorResponse } from './envelope';
 import type { Logger } from './logger';
@@ -14,6 +16,9 @@ export const handleError =
     if (!c.var.requestId) c.set('requestId', 'request-id-test-unknown');
     c.header(REQUEST_ID_HEADER, c.var.requestId);
     if (error instanceof ApiFailure) return errorResponse(c, error.error_type, error.status, error.message);
+    if (error instanceof AuthError) {
+      return errorResponse(c, error.error_type, AUTH_ERROR_STATUS[error.error_type], error.message);
+    }
     if (error instanceof HTTPException && error.status < 500) {
       return errorResponse(c, 'bad_request', error.status, error.message || 'The request could not be read.');
     }

@@ -1,6 +1,7 @@
 import { randomToken, sha256Hex } from '../crypto/hash';
 import type { Queryable } from '../db/Db';
-import { addMinutes, consumeToken, findActiveToken, insertOneTimeToken } from '../sessions';
+import { addMinutes } from '../sessions';
+import { consumeToken, findActiveToken, insertOneTimeToken } from '../tokens/oneTimeTokens';
 import type { ProjectRef } from '../users/project';
 
 const KIND = 'idp_authorization_code';

@@ -1,14 +1,13 @@
 import type { IdpClient } from '@latch/api';
 import type { ConnectedAppConfig, ProjectConfig } from '../config/configSchema';
-import { ApiFailure } from '../http/ApiFailure';
+import { AuthError } from '../errors/AuthError';
 
 /** The project's connected app with this client id; an unknown one is 404 `not_found`. */
 export function findClient(project: ProjectConfig, clientId: string): ConnectedAppConfig {
   const app = project.connected_apps.find((a) => a.client_id === clientId);
   if (!app) {
-    throw new ApiFailure(
+    throw new AuthError(
       'not_found',
-      404,
       `client_id ${JSON.stringify(clientId)} is not a connected app of this project.`,
     );
   }
@@ -21,9 +20,8 @@ export function findClient(project: ProjectConfig, clientId: string): ConnectedA
  */
 export function requireRegistered(registered: readonly string[], uri: string, field: string): void {
   if (!registered.includes(uri)) {
-    throw new ApiFailure(
+    throw new AuthError(
       'redirect_url_not_found',
-      400,
       `${field} ${JSON.stringify(uri)} is not registered for this client.`,
     );
   }

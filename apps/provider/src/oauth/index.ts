@@ -2,4 +2,3 @@ export { consumeOAuthToken, issueOAuthState, issueOAuthToken, takeOAuthState } f
 export type { OAuthGrant, OAuthState } from './oauthTokens';
 export { findProviderAccount, linkProviderAccount } from './providerAccounts';
 export type { ProviderAccount } from './providerAccounts';
-export { devIdpPage } from './devIdpPage';

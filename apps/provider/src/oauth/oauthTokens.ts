@@ -1,8 +1,8 @@
 import { randomToken, sha256Hex } from '../crypto/hash';
 import type { Queryable } from '../db/Db';
 import { addMinutes } from '../sessions/duration';
-import { consumeToken, findActiveToken, insertOneTimeToken } from '../sessions/oneTimeTokens';
-import { pkceSatisfied } from '../sessions/pkce';
+import { consumeToken, findActiveToken, insertOneTimeToken } from '../tokens/oneTimeTokens';
+import { pkceSatisfied } from '../tokens/pkce';
 import type { ProjectRef } from '../users/project';
 
 /** The visitor has 10 minutes at the identity provider, and the landing page 10 more to redeem. */

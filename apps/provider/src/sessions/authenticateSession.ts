@@ -1,7 +1,7 @@
 import type { AuthenticateResponse } from '@latch/api';
 import { sha256Hex } from '../crypto/hash';
 import type { Db } from '../db/Db';
-import { ApiFailure } from '../http/ApiFailure';
+import { AuthError } from '../errors/AuthError';
 import type { ProjectRef } from '../users/project';
 import { addMinutes } from './duration';
 import { sessionResponse } from './issueSession';
@@ -17,8 +17,8 @@ export interface AuthenticateSessionInput {
   now?: Date;
 }
 
-const notFound = (): ApiFailure =>
-  new ApiFailure('session_not_found', 404, 'The session expired, was revoked, or never existed.');
+const notFound = (): AuthError =>
+  new AuthError('session_not_found', 'The session expired, was revoked, or never existed.');
 
 /**
  * Refresh: a live session token answers the authenticate shape with a fresh JWT, after recording
@@ -55,7 +55,7 @@ export async function authenticateSessionJwt(
     now,
   });
   if (!verified)
-    throw new ApiFailure('invalid_session_token', 401, 'The session JWT is not valid for this project.');
+    throw new AuthError('invalid_session_token', 'The session JWT is not valid for this project.');
   const found = await findLiveSessionById(input.db, input.project.project_id, verified.sessionId, now);
   if (!found) throw notFound();
   const row = await touchSession(input.db, found.session_id, now, extension(input, now));

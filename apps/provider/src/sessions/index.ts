@@ -21,23 +21,3 @@ export type { SigningKey } from './signingKeys';
 export { toSession } from './sessionRow';
 export type { SessionAttributes, SessionRow } from './sessionRow';
 export { requestAttributes } from './requestAttributes';
-export {
-  consumeMagicLink,
-  issueMagicLink,
-  MAGIC_LINK_EXPIRATION_MINUTES,
-  magicLinkUrl,
-} from './magicLinkTokens';
-export type { IssuedMagicLink } from './magicLinkTokens';
-export {
-  generateOtpCode,
-  issueOtp,
-  OTP_EXPIRATION_MINUTES,
-  OTP_LENGTH,
-  OTP_LOCK_MINUTES,
-  OTP_MAX_FAILED_ATTEMPTS,
-  verifyOtp,
-} from './otpCodes';
-export type { OtpChannel, OtpCheck } from './otpCodes';
-export { consumeToken, findActiveToken, insertOneTimeToken } from './oneTimeTokens';
-export type { NewOneTimeToken, OneTimeTokenRow } from './oneTimeTokens';
-export { pkceMatches, pkceSatisfied } from './pkce';

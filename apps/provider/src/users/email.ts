@@ -1,3 +1,5 @@
+import { AuthError } from '../errors/AuthError';
+
 /** Emails are stored trimmed and lower-cased: one account per address per project. */
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
@@ -16,4 +18,17 @@ export function isValidEmail(email: string): boolean {
   if (local.length > 64 || !LOCAL.test(local) || local.startsWith('.') || local.endsWith('.')) return false;
   if (local.includes('..') || labels.length < 2) return false;
   return labels.every((label) => LABEL.test(label)) && /^[A-Za-z]{2,}$/.test(labels.at(-1) ?? '');
+}
+
+/** The address a request names, normalized, or null when it is not plausible. */
+export function parseEmail(raw: string): string | null {
+  const email = normalizeEmail(raw);
+  return isValidEmail(email) ? email : null;
+}
+
+/** `parseEmail` for API requests: a bad address is `invalid_email`. */
+export function requireEmail(raw: string): string {
+  const email = parseEmail(raw);
+  if (email === null) throw new AuthError('invalid_email', 'The email address is not valid.');
+  return email;
 }

@@ -3,6 +3,7 @@
  * passwords, WebAuthn): find or create the user, mark what the sign-in proved, then `issueSession`.
  */
 export { findUser, loadUser, UserNotFoundError } from './loadUser';
+export { loadUserCryptoWallets } from './cryptoWallets';
 export {
   findEmail,
   findEmailById,
@@ -20,7 +21,7 @@ export {
 } from './createUser';
 export type { CreatedUser, FoundOrCreated, NewUser, UserStatus } from './createUser';
 export { activateUser, markEmailVerified, markPhoneVerified } from './markVerified';
-export { isValidEmail, normalizeEmail } from './email';
+export { isValidEmail, normalizeEmail, parseEmail, requireEmail } from './email';
 export { isE164 } from './phone';
 export type { ProjectRef } from './project';
 export { loadWebAuthnRegistrations } from './webauthnRegistrations';

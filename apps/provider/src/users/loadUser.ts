@@ -1,6 +1,7 @@
 import type { User, UserEmail, UserName, UserPhoneNumber } from '@latch/api';
-import { loadUserCryptoWallets } from '../cryptoWallets/walletStore';
 import type { Queryable } from '../db/Db';
+import { AuthError } from '../errors/AuthError';
+import { loadUserCryptoWallets } from './cryptoWallets';
 import { loadUserProviders } from './oauthProviders';
 import { loadWebAuthnRegistrations } from './webauthnRegistrations';
 
@@ -16,10 +17,10 @@ type UserRow = {
   created_at: Date;
 };
 
-/** Thrown when a user id names no user (deleted meanwhile, or another project's id). */
-export class UserNotFoundError extends Error {
+/** Thrown when a session's user id names no user (deleted meanwhile): the session is gone with it. */
+export class UserNotFoundError extends AuthError {
   constructor(userId: string) {
-    super(`No user ${userId}.`);
+    super('session_not_found', `No user ${userId}: the session's user no longer exists.`);
     this.name = 'UserNotFoundError';
   }
 }

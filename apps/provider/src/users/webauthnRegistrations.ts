@@ -1,6 +1,9 @@
 import type { WebAuthnRegistration } from '@latch/api';
 import type { Queryable } from '../db/Db';
-import { REGISTRATION_FIELDS } from '../webauthnStore/registrations';
+
+/** The columns of the API's `WebAuthnRegistration`, for every SELECT/RETURNING that answers one. */
+export const REGISTRATION_FIELDS =
+  'webauthn_registration_id, rp_id AS domain, user_agent, authenticator_type, verified, name';
 
 /** The user's passkeys for `User.webauthn_registrations`, oldest first. */
 export function loadWebAuthnRegistrations(db: Queryable, userId: string): Promise<WebAuthnRegistration[]> {

@@ -1,0 +1,89 @@
+import type { Context } from 'hono';
+import { escapeHtml, htmlPage } from '../frame/htmlPage';
+import type { AppEnv, Services } from '../http/deps';
+import { rawRoute, type Route } from '../http/route';
+import { listMessages, type OutboxMessage } from '../delivery/outbox';
+
+/** Dev data is test data only: live projects never appear here. */
+const testProjects = ({ projects }: Services) => projects.all.filter((p) => p.test);
+
+// The demo and e2e pages on other origins read these without credentials.
+const PUBLIC_JSON = { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-store' };
+
+// A raw `+` in a query decodes to a space (`?to=+15555550100`); addresses and numbers never hold spaces.
+const recipient = (c: Context<AppEnv>): string | undefined =>
+  c.req.query('to')?.replace(/ /g, '+').trim() || undefined;
+
+const metaString = (m: OutboxMessage, key: string): string | undefined => {
+  const value = m.metadata[key];
+  return typeof value === 'string' ? value : undefined;
+};
+
+/** One inbox entry: the stored row plus `to`, `text`, `link` and `code` for tests and scripts. */
+const inboxEntry = (m: OutboxMessage) => {
+  const link = metaString(m, 'url');
+  const code = metaString(m, 'code');
+  return {
+    ...m,
+    to: m.recipient,
+    text: m.body_text,
+    ...(link ? { link } : {}),
+    ...(code ? { code } : {}),
+    created_at: new Date(m.created_at).toISOString(),
+  };
+};
+
+const messages = (c: Context<AppEnv>, services: Services): Promise<OutboxMessage[]> =>
+  listMessages(services.db, {
+    projectIds: testProjects(services).map((p) => p.project_id),
+    to: recipient(c),
+    limit: 100,
+  });
+
+const projectsJson = rawRoute('GET', '/dev/projects.json', (c, services) =>
+  c.json(
+    testProjects(services).map(({ public_token, project_id, name }) => ({ public_token, project_id, name })),
+    200,
+    PUBLIC_JSON,
+  ),
+);
+
+const inboxJson = rawRoute('GET', '/dev/inbox.json', async (c, services) =>
+  c.json((await messages(c, services)).map(inboxEntry), 200, PUBLIC_JSON),
+);
+
+/** A message as a table row: its link clickable and its code large; everything escaped. */
+function inboxRow(m: OutboxMessage): string {
+  const { link, code } = inboxEntry(m);
+  const extras =
+    (link && /^https?:\/\//.test(link) ? `<p><a href="${escapeHtml(link)}">Open the link</a></p>` : '') +
+    (code ? `<p>Code: <code style="font-size:1.4rem">${escapeHtml(code)}</code></p>` : '');
+  return (
+    `<tr><td>${escapeHtml(new Date(m.created_at).toISOString())}</td><td>${escapeHtml(m.channel)}</td>` +
+    `<td>${escapeHtml(m.recipient)}</td><td><strong>${escapeHtml(m.subject)}</strong>${extras}` +
+    `<pre style="white-space:pre-wrap">${escapeHtml(m.body_text)}</pre></td></tr>`
+  );
+}
+
+const inboxPage = rawRoute('GET', '/dev/inbox', async (c, services) => {
+  const rows = (await messages(c, services)).map(inboxRow).join('');
+  const body = rows
+    ? `<table><thead><tr><th>When</th><th>Channel</th><th>To</th><th>Message</th></tr></thead><tbody>${rows}</tbody></table>`
+    : '<p>No messages yet. Emails and text messages that the provider sends for test projects appear here.</p>';
+  return htmlPage(200, 'Latch dev inbox', `<p><a href="/dev/inbox.json">JSON</a></p>${body}`);
+});
+
+const home = rawRoute('GET', '/', (_c, services) =>
+  htmlPage(
+    200,
+    'Latch auth origin',
+    `<p>This is the Latch provider at <code>${escapeHtml(services.authOrigin)}</code>: the widget's API (<code>/sdk/v1</code>), ` +
+      'its loader (<a href="/loader.js"><code>/loader.js</code></a>) and its frames (<code>/frame/*</code>).</p>' +
+      (services.devRoutes
+        ? '<p>Development: <a href="/dev/inbox">inbox</a> · <a href="/dev/projects.json">test projects</a></p>'
+        : ''),
+  ),
+);
+
+export const homeRoutes: Route[] = [home];
+export const devRoutes: Route[] = [projectsJson, inboxJson, inboxPage];

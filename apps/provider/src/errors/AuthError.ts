@@ -1,0 +1,32 @@
+import type { ErrorType } from '@latch/api';
+
+/** The error types the sign-in rules answer with; the HTTP edge gives each one its status. */
+export type AuthErrorType = Extract<
+  ErrorType,
+  | 'breached_password'
+  | 'duplicate_email'
+  | 'email_not_found'
+  | 'invalid_email'
+  | 'invalid_field'
+  | 'invalid_session_token'
+  | 'no_user_password'
+  | 'not_found'
+  | 'redirect_url_not_found'
+  | 'reset_password'
+  | 'session_not_found'
+  | 'unable_to_auth_magic_link'
+  | 'unauthorized_credentials'
+  | 'user_lock_limit_reached'
+  | 'weak_password'
+>;
+
+/** A refused sign-in step, free of HTTP so domain code stays callable from anywhere; http/ maps it. */
+export class AuthError extends Error {
+  readonly error_type: AuthErrorType;
+
+  constructor(error_type: AuthErrorType, message: string) {
+    super(message);
+    this.name = 'AuthError';
+    this.error_type = error_type;
+  }
+}

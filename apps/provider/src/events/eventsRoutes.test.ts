@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../db/Db';
+import { migrate } from '../db/migrate';
+import { json, testApp } from '../../test/testApp';
+import { DB_KINDS, openTestDb } from '../../test/testDatabases';
+import { HOST, TEST_TOKEN } from '../../test/testConfig';
+
+const entry = (event_name: string, extra: Record<string, unknown> = {}) => ({
+  telemetry: { sdk: 'latch', version: 1 },
+  event: { public_token: TEST_TOKEN, event_name, details: { screen: 'Main' }, ...extra },
+});
+
+describe.each(DB_KINDS)('POST /sdk/v1/events on %s', (kind) => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await openTestDb(kind);
+    await migrate(db);
+  }, 60_000);
+  afterAll(() => db?.close());
+
+  it('stores every entry of the batch and answers the success envelope', async () => {
+    const { sdk } = testApp({ db });
+    const batch = [
+      entry('render_login_screen'),
+      entry('email_sent', { error_code: 'x', error_description: 'why' }),
+    ];
+    const response = await sdk('/events', { body: JSON.stringify(batch), origin: HOST });
+    expect(response.status).toBe(200);
+    expect((await json(response))['data']).toMatchObject({ status_code: 200 });
+    const rows = await db.query<{
+      event_name: string;
+      details: unknown;
+      telemetry: unknown;
+      error_code: string | null;
+    }>('SELECT event_name, details, telemetry, error_code FROM events ORDER BY event_name');
+    expect(rows).toEqual([
+      {
+        event_name: 'email_sent',
+        details: { screen: 'Main' },
+        telemetry: { sdk: 'latch', version: 1 },
+        error_code: 'x',
+      },
+      {
+        event_name: 'render_login_screen',
+        details: { screen: 'Main' },
+        telemetry: { sdk: 'latch', version: 1 },
+        error_code: null,
+      },
+    ]);
+  });
+
+  it('accepts an empty batch and refuses entries for another project', async () => {
+    const { sdk } = testApp({ db });
+    expect((await sdk('/events', { body: '[]' })).status).toBe(200);
+    const foreign = entry('x', { public_token: 'public-token-test-someone-else' });
+    const response = await sdk('/events', { body: JSON.stringify([foreign]) });
+    expect(response.status).toBe(400);
+    expect(await json(response)).toMatchObject({ error_type: 'invalid_field' });
+  });
+
+  it('refuses more than 100 entries', async () => {
+    const { sdk } = testApp({ db });
+    const response = await sdk('/events', {
+      body: JSON.stringify(Array.from({ length: 101 }, () => entry('x'))),
+    });
+    expect(response.status).toBe(400);
+  });
+});

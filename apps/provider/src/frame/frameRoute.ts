@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import type { FrameBoot } from '@latch/api';
+import { frameCsp, frameHeaders } from './frameHeaders';
+import { isFrameKind } from './frameKinds';
+import { framePreloadTags } from './framePreloads';
+import { escapeHtml, htmlPage } from './htmlPage';
+import { renderFrameDocument } from './renderFrame';
+import { rawRoute, type Route } from '../http/route';
+import { contentTypeOf, readDistFile, safeRelativePath } from '../http/staticFile';
+import { bootstrapResponse } from '../projects/bootstrapResponse';
+
+const notBuiltPage = (problem: string): Response =>
+  htmlPage(
+    503,
+    'Latch frame not built',
+    `<p>The frame (<code>apps/frame/dist/index.html</code>) ${problem}. Run <code>npm run build</code> at the repository root, then reload.</p>`,
+  );
+
+/** GET /frame/{kind}?public_token=...: the frame document, or a public file of the frame build. */
+export const frameRoute: Route = rawRoute(
+  'GET',
+  '/frame/:name',
+  async (c, { projects, dist, authOrigin }) => {
+    const name = c.req.param('name') ?? '';
+    if (!isFrameKind(name)) {
+      // Vite copies `public/` files next to index.html; they are served like assets, not as documents.
+      const file = safeRelativePath(name);
+      const bytes = file && file !== 'index.html' ? await readDistFile(dist.frameDir, file) : null;
+      if (bytes)
+        return new Response(bytes, {
+          headers: { 'Content-Type': contentTypeOf(name), 'Cache-Control': 'public, max-age=300' },
+        });
+      return htmlPage(404, 'Not found', `<p>There is no frame called <code>${escapeHtml(name)}</code>.</p>`);
+    }
+    const token = c.req.query('public_token') ?? '';
+    const project = projects.byPublicToken(token);
+    if (!project) {
+      return htmlPage(
+        404,
+        'Unknown project',
+        '<p>The <code>public_token</code> of this frame is missing or not a token of any project.</p>',
+      );
+    }
+    const template = await readDistFile(dist.frameDir, 'index.html');
+    if (!template) return notBuiltPage('is missing');
+    const boot: FrameBoot = {
+      publicToken: project.public_token,
+      projectId: project.project_id,
+      apiBaseUrl: authOrigin,
+      allowedOrigins: [...project.authorized_origins],
+      bootstrap: bootstrapResponse(project),
+    };
+    const nonce = randomBytes(16).toString('base64');
+    const preloads = await framePreloadTags(dist.frameDir, name, c.req.query('config'));
+    const html = renderFrameDocument(new TextDecoder().decode(template), boot, nonce, preloads);
+    if (html === null) return notBuiltPage('has no <code>&lt;!--latch-boot--&gt;</code> placeholder');
+    const csp = frameCsp({ nonce, apiBaseUrl: authOrigin, ancestors: project.authorized_origins });
+    return new Response(html, { headers: frameHeaders(csp) });
+  },
+);

@@ -1,0 +1,50 @@
+import { existsSync } from 'node:fs';
+import { contentTypeOf, notBuilt, readDistFile, safeRelativePath } from './staticFile';
+import { rawRoute, type Route } from './route';
+
+const LOADER_HEADERS = {
+  // Short: integrators link /loader.js without a hash, so a new build must reach them soon.
+  'Cache-Control': 'public, max-age=300',
+  'Access-Control-Allow-Origin': '*',
+  'Cross-Origin-Resource-Policy': 'cross-origin',
+  'X-Content-Type-Options': 'nosniff',
+};
+
+/** The loader and the pieces it imports lazily (the penpal channel on mount, the session manager, the wallet relay). */
+const LOADER_FILES = [
+  'loader.js',
+  'loader.mjs',
+  'loader-channel.js',
+  'loader-session.js',
+  'loader-wallets.js',
+] as const;
+
+const loaderFile = (file: (typeof LOADER_FILES)[number]): Route =>
+  rawRoute('GET', `/${file}`, async (_c, { dist }) => {
+    const bytes = await readDistFile(dist.loaderDir, file);
+    if (!bytes) return notBuilt(`The loader (apps/loader/dist/${file})`);
+    return new Response(bytes, { headers: { 'Content-Type': contentTypeOf(file), ...LOADER_HEADERS } });
+  });
+
+const frameAsset = rawRoute('GET', '/frame/assets/*', async (c, { dist }) => {
+  const relative = safeRelativePath(c.req.path.slice('/frame/assets/'.length));
+  const bytes = relative ? await readDistFile(dist.frameDir, `assets/${relative}`) : null;
+  if (!bytes) {
+    if (!existsSync(dist.frameDir)) return notBuilt('The frame (apps/frame/dist)');
+    return new Response('Not found\n', {
+      status: 404,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+    });
+  }
+  return new Response(bytes, {
+    headers: {
+      'Content-Type': contentTypeOf(relative ?? ''),
+      // Content-hashed names: a changed file gets a new URL.
+      'Cache-Control': 'public, max-age=31536000, immutable',
+      'X-Content-Type-Options': 'nosniff',
+      'Cross-Origin-Resource-Policy': 'same-origin',
+    },
+  });
+});
+
+export const staticRoutes: Route[] = [...LOADER_FILES.map(loaderFile), frameAsset];

@@ -1,0 +1,114 @@
+import { ApiFailure } from '../http/ApiFailure';
+import { sdkRoute, type Route } from '../http/route';
+import { DEFAULT_SESSION_MINUTES, sessionDurationMinutes } from '../sessions';
+import { finishAuthentication } from '../sessions/finishAuthentication';
+import {
+  activateUser,
+  findOrCreateUserByEmail,
+  findOrCreateUserByPhone,
+  isE164,
+  requireEmail,
+} from '../users';
+import { defaulted, integer, object, optional, string } from '../validate';
+import { OTP_EXPIRATION_MINUTES, OTP_LENGTH, verifyOtp } from './otpCodes';
+import { provenFactor } from './provenFactor';
+import { sendCode } from './sendCode';
+
+const expirationMinutes = () =>
+  defaulted(
+    integer(OTP_EXPIRATION_MINUTES.min, OTP_EXPIRATION_MINUTES.max),
+    () => OTP_EXPIRATION_MINUTES.default,
+  );
+
+const emailBody = object({
+  email: string({ min: 1, max: 320 }),
+  expiration_minutes: expirationMinutes(),
+  locale: optional(string({ max: 35 })),
+  login_template_id: optional(string({ max: 256 })),
+  signup_template_id: optional(string({ max: 256 })),
+});
+
+const phoneBody = object({
+  phone_number: string({ min: 1, max: 32 }),
+  expiration_minutes: expirationMinutes(),
+  locale: optional(string({ max: 35 })),
+});
+
+const authenticateBody = object({
+  token: string({ min: 1, max: 64 }),
+  method_id: string({ min: 1, max: 256 }),
+  session_duration_minutes: defaulted(sessionDurationMinutes(), () => DEFAULT_SESSION_MINUTES),
+});
+
+const phoneRoute = (channel: 'sms' | 'whatsapp') =>
+  sdkRoute(`POST /otps/${channel}/login_or_create`, phoneBody, async ({ body, project, services }) => {
+    const phone = body.phone_number.trim();
+    if (!isE164(phone)) {
+      throw new ApiFailure(
+        'invalid_phone_number',
+        400,
+        'The phone number is not in E.164 format, e.g. +15555550100.',
+      );
+    }
+    const user = await findOrCreateUserByPhone(services.db, project, phone);
+    return sendCode(services, project, {
+      userId: user.user_id,
+      methodId: user.method_id,
+      channel,
+      to: phone,
+      minutes: body.expiration_minutes,
+    });
+  });
+
+const CODE_FORMAT = new RegExp(`^[0-9]{${OTP_LENGTH}}$`);
+
+export const otpRoutes: Route[] = [
+  sdkRoute('POST /otps/email/login_or_create', emailBody, async ({ body, project, services }) => {
+    const email = requireEmail(body.email);
+    const user = await findOrCreateUserByEmail(services.db, project, email);
+    return sendCode(services, project, {
+      userId: user.user_id,
+      methodId: user.method_id,
+      channel: 'email',
+      to: email,
+      minutes: body.expiration_minutes,
+    });
+  }),
+  phoneRoute('sms'),
+  phoneRoute('whatsapp'),
+
+  sdkRoute('POST /otps/authenticate', authenticateBody, async (input) => {
+    const { body, project, services } = input;
+    if (!CODE_FORMAT.test(body.token)) {
+      throw new ApiFailure('invalid_code', 400, `The passcode must be ${OTP_LENGTH} digits.`);
+    }
+    const now = new Date();
+    const check = await verifyOtp(services.db, {
+      project,
+      methodId: body.method_id,
+      code: body.token,
+      now,
+    });
+    if (!check.ok && check.reason === 'locked') {
+      throw new ApiFailure(
+        'user_lock_limit_reached',
+        429,
+        'Too many wrong passcodes: try again in 10 minutes.',
+      );
+    }
+    const factor = check.ok
+      ? await provenFactor(services.db, project.project_id, body.method_id, check.channel)
+      : null;
+    if (!check.ok || !factor) {
+      throw new ApiFailure('otp_code_not_found', 404, 'The passcode is wrong, expired, or was already used.');
+    }
+    await activateUser(services.db, check.userId);
+    const auth = await finishAuthentication(input, {
+      userId: check.userId,
+      factor,
+      durationMinutes: body.session_duration_minutes,
+      now,
+    });
+    return { ...auth, method_id: body.method_id };
+  }),
+];

@@ -1,0 +1,46 @@
+import type { ProjectConfig } from '../config/configSchema';
+import { AuthError } from '../errors/AuthError';
+import type { Services } from '../http/deps';
+import { hashPassword, isBreached, needsRehash, verifyPassword } from '.';
+import { findEmail, type EmailRecord } from '../users';
+import { isLocked, lockedFailure, recordFailure, recordSuccess, reserveAttempt } from './passwordLock';
+import { loadPasswordRecord, replaceHash } from './passwordRecord';
+import { sendDefaultPasswordReset } from './startPasswordReset';
+
+/**
+ * `POST /passwords/authenticate` up to the session: the email's user, unless it is locked, has no
+ * password, or the password is wrong. A right password that is breached or marked for reset
+ * answers `reset_password` and the server emails a reset link itself.
+ */
+export async function checkPasswordLogin(
+  services: Pick<Services, 'db' | 'logger'>,
+  project: ProjectConfig,
+  { email, password, now }: { email: string; password: string; now: Date },
+): Promise<EmailRecord> {
+  const { db } = services;
+  const found = await findEmail(db, project.project_id, email);
+  const record = found && (await loadPasswordRecord(db, found.user_id));
+  if (!found || !record) throw new AuthError('email_not_found', 'No user has this email address.');
+  if (isLocked(record.locked_until, now)) throw lockedFailure();
+  if (!record.password_hash)
+    throw new AuthError('no_user_password', 'This user has no password; log in another way or reset it.');
+
+  const attempt = await reserveAttempt(db, found.user_id, now);
+  if (attempt === null) throw lockedFailure();
+  if (!(await verifyPassword(password, record.password_hash))) {
+    if (await recordFailure(db, found.user_id, attempt, now)) throw lockedFailure();
+    throw new AuthError('unauthorized_credentials', 'The email or password is wrong.');
+  }
+  await recordSuccess(db, found.user_id);
+
+  if (record.password_requires_reset || isBreached(password)) {
+    await sendDefaultPasswordReset(services, project, found, now);
+    throw new AuthError(
+      'reset_password',
+      'This password must be reset before it can be used; a reset link was emailed.',
+    );
+  }
+  if (needsRehash(record.password_hash))
+    await replaceHash(db, found.user_id, record.password_hash, await hashPassword(password));
+  return found;
+}

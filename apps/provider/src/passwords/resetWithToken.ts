@@ -1,0 +1,44 @@
+import type { ProjectConfig } from '../config/configSchema';
+import type { Db } from '../db/Db';
+import { AuthError } from '../errors/AuthError';
+import { hashPassword } from '.';
+import { activateUser, findEmailById, markEmailVerified, type EmailRecord } from '../users';
+import { storePassword } from './passwordRecord';
+import { requireStorablePassword, requireStrongPassword } from './requireStrongPassword';
+import { findResetToken, retireResetTokens, useResetToken } from './resetTokens';
+
+const badResetToken = (): AuthError =>
+  new AuthError('unable_to_auth_magic_link', 'The reset link was already used, expired, or is not valid.');
+
+/**
+ * `POST /passwords/email/reset` up to the session: uses the reset token once, sets the new
+ * password (clearing a required reset, the failure counter and any lock), retires the user's other
+ * reset links and marks the email verified. Answers the email the link was sent to.
+ */
+export async function resetWithToken(
+  db: Db,
+  project: ProjectConfig,
+  input: { token: string; password: string; codeVerifier?: string | undefined; now: Date },
+): Promise<EmailRecord> {
+  const { now } = input;
+  requireStorablePassword(input.password);
+  const ref = await findResetToken(db, {
+    projectId: project.project_id,
+    token: input.token,
+    codeVerifier: input.codeVerifier,
+    now,
+  });
+  const owner = ref && (await findEmailById(db, project.project_id, ref.emailId));
+  if (!ref || owner?.user_id !== ref.userId) throw badResetToken();
+  // Checked before the token is used, so a weak choice does not burn the link.
+  requireStrongPassword(project, input.password, owner.email);
+  const hash = await hashPassword(input.password);
+  if (!(await useResetToken(db, ref.tokenId, now))) throw badResetToken();
+  await db.transaction(async (tx) => {
+    await storePassword(tx, project, ref.userId, hash);
+    await retireResetTokens(tx, ref.userId, now);
+    await markEmailVerified(tx, owner.email_id);
+    await activateUser(tx, ref.userId);
+  });
+  return owner;
+}

@@ -1,0 +1,84 @@
+import type { ProjectConfig } from '../config/configSchema';
+import { deliver, type MessageMetadata } from '../delivery';
+import type { Services } from '../http/deps';
+import { issueMagicLink, magicLinkUrl } from '../magicLinks/magicLinkTokens';
+import type { EmailRecord } from '../users';
+import { passwordResetEmail } from './resetEmail';
+import { resetRedirects, type ResetRedirects } from './resetRedirects';
+import { issueResetToken, RESET_EXPIRATION_MINUTES } from './resetTokens';
+
+export interface ResetStart {
+  email: EmailRecord;
+  redirects: ResetRedirects;
+  expirationMinutes: number;
+  codeChallenge?: string | undefined;
+  auto?: boolean;
+  now: Date;
+}
+
+/** Extra fields of the reset email in the dev inbox (`url`/`token` are the reset link). */
+export type ResetMessageMetadata = MessageMetadata & { login_url: string; login_token: string };
+
+/**
+ * Emails a reset link `<reset url>?token=<t>&stytch_token_type=reset_password` and a login link
+ * `<login url>?token=<t2>&stytch_token_type=login`. The login token is an ordinary magic link, so
+ * `POST /magic_links/authenticate` signs in with it. Both share the expiry and PKCE challenge.
+ */
+export async function sendPasswordReset(
+  services: Pick<Services, 'db' | 'logger'>,
+  project: ProjectConfig,
+  { email, redirects, expirationMinutes, codeChallenge, auto, now }: ResetStart,
+): Promise<void> {
+  const common = {
+    project,
+    userId: email.user_id,
+    emailId: email.email_id,
+    expirationMinutes,
+    codeChallenge,
+    now,
+  };
+  const token = await issueResetToken(services.db, {
+    ...common,
+    redirectUrl: redirects.resetUrl,
+    auto: auto ?? false,
+  });
+  const login = await issueMagicLink(services.db, { ...common, redirectUrl: redirects.loginUrl });
+  const resetUrl = magicLinkUrl(redirects.resetUrl, token, 'reset_password');
+  const loginUrl = magicLinkUrl(redirects.loginUrl, login.token, 'login');
+  const metadata: ResetMessageMetadata = {
+    url: resetUrl,
+    token,
+    login_url: loginUrl,
+    login_token: login.token,
+  };
+  await deliver(services, project, {
+    channel: 'email',
+    to: email.email,
+    ...passwordResetEmail({ projectName: project.name, resetUrl, loginUrl, minutes: expirationMinutes }),
+    metadata,
+  });
+}
+
+/**
+ * The reset email the server starts by itself (a correct but breached password, a required reset,
+ * a passwordless user asking for a password), to the project's default redirect URLs. A project
+ * without redirect URLs cannot send one; that is logged, and the caller still answers its error.
+ */
+export async function sendDefaultPasswordReset(
+  services: Pick<Services, 'db' | 'logger'>,
+  project: ProjectConfig,
+  email: EmailRecord,
+  now: Date,
+): Promise<void> {
+  if (project.redirect_urls.length === 0) {
+    services.logger.error(`project ${project.project_id}: no redirect_urls, so no password reset email`);
+    return;
+  }
+  await sendPasswordReset(services, project, {
+    email,
+    redirects: resetRedirects(project, {}),
+    expirationMinutes: RESET_EXPIRATION_MINUTES.default,
+    auto: true,
+    now,
+  });
+}

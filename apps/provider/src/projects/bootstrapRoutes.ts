@@ -1,0 +1,8 @@
+import { sdkPathRoute, type Route } from '../http/route';
+import { bootstrapResponse } from './bootstrapResponse';
+
+export const bootstrapRoutes: Route[] = [
+  sdkPathRoute('GET /projects/bootstrap/{public_token}', null, async ({ project }) =>
+    bootstrapResponse(project),
+  ),
+];

@@ -1,8 +1,0 @@
-import { sdkPathRoute, type Route } from '../../http/route';
-import { bootstrapResponse } from '../../projects/bootstrapResponse';
-
-export const bootstrapRoutes: Route[] = [
-  sdkPathRoute('GET /projects/bootstrap/{public_token}', null, async ({ project }) =>
-    bootstrapResponse(project),
-  ),
-];

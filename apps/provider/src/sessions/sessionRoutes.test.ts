@@ -1,0 +1,86 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DB_KINDS } from '../../test/testDatabases';
+import { openAuthKit, type AuthKit } from '../../test/authTestKit';
+
+type Session = {
+  session_id: string;
+  last_accessed_at: string;
+  expires_at: string;
+  authentication_factors: unknown[];
+};
+let n = 0;
+const freshEmail = () => `session${++n}-${Date.now()}@example.com`;
+
+describe.each(DB_KINDS)('sessions on %s', (kind) => {
+  let kit: AuthKit;
+  beforeAll(async () => {
+    kit = await openAuthKit(kind);
+  }, 60_000);
+  afterAll(() => kit?.close());
+  afterEach(() => vi.useRealTimers());
+
+  it('refreshes with the token in the Basic auth password: new JWT, same expiry unless extended', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.now();
+    const signedIn = await kit.signInByMagicLink(freshEmail());
+    const token = String(signedIn['session_token']);
+    const first = signedIn['session'] as Session;
+
+    vi.setSystemTime(start + 2 * 60_000);
+    const refreshed = await kit.ok('/sessions/authenticate', {}, token);
+    const session = refreshed['session'] as Session;
+    expect(session.session_id).toBe(first.session_id);
+    expect(session.expires_at).toBe(first.expires_at);
+    expect(session.last_accessed_at).toBe(new Date(start + 2 * 60_000).toISOString());
+    expect(refreshed['session_token']).toBe(token);
+    expect(refreshed['session_jwt']).not.toBe(signedIn['session_jwt']);
+    const claims = await kit.verifyJwt(String(refreshed['session_jwt']));
+    expect(claims.iat).toBe(Math.floor((start + 2 * 60_000) / 1000));
+
+    const extended = await kit.ok('/sessions/authenticate', { session_duration_minutes: 600 }, token);
+    expect((extended['session'] as Session).expires_at).toBe(
+      new Date(start + 2 * 60_000 + 600 * 60_000).toISOString(),
+    );
+
+    vi.setSystemTime(start + 2 * 60_000 + 600 * 60_000 + 1000);
+    const expired = await kit.post('/sessions/authenticate', {}, token);
+    expect([expired.status, expired.body['error_type']]).toEqual([404, 'session_not_found']);
+  });
+
+  it('signing in again with the same factor refreshes it instead of adding a duplicate', async () => {
+    const email = freshEmail();
+    const first = await kit.signInByMagicLink(email);
+    const token = String(first['session_token']);
+    const again = await kit.signInByMagicLink(email, token);
+    const session = again['session'] as Session;
+    expect(session.session_id).toBe((first['session'] as Session).session_id);
+    expect(session.authentication_factors).toHaveLength(1);
+  });
+
+  it('revokes: the SDK and the backend refuse the session afterwards', async () => {
+    const signedIn = await kit.signInByMagicLink(freshEmail());
+    const token = String(signedIn['session_token']);
+    const jwt = String(signedIn['session_jwt']);
+    expect((await kit.backend({ session_token: token })).status).toBe(200);
+    expect(await kit.ok('/sessions/revoke', undefined, token)).toMatchObject({ status_code: 200 });
+
+    const sdk = await kit.post('/sessions/authenticate', {}, token);
+    expect([sdk.status, sdk.body['error_type']]).toEqual([404, 'session_not_found']);
+    const byToken = await kit.backend({ session_token: token });
+    expect([byToken.status, byToken.body['error_type']]).toEqual([404, 'session_not_found']);
+    const byJwt = await kit.backend({ session_jwt: jwt });
+    expect([byJwt.status, byJwt.body['error_type']]).toEqual([404, 'session_not_found']);
+    const again = await kit.post('/sessions/revoke', undefined, token);
+    expect(again.body['error_type']).toBe('session_not_found');
+  });
+
+  it('answers unauthorized_credentials without a session token and session_not_found for an unknown one', async () => {
+    const none = await kit.post('/sessions/authenticate', {});
+    expect([none.status, none.body['error_type']]).toEqual([401, 'unauthorized_credentials']);
+    expect((await kit.post('/sessions/revoke')).body['error_type']).toBe('unauthorized_credentials');
+    const unknown = await kit.post('/sessions/authenticate', {}, 'no-such-token');
+    expect([unknown.status, unknown.body['error_type']]).toEqual([404, 'session_not_found']);
+    const bad = await kit.post('/sessions/authenticate', { session_duration_minutes: 'long' }, 'x');
+    expect([bad.status, bad.body['error_type']]).toEqual([400, 'invalid_field']);
+  });
+});

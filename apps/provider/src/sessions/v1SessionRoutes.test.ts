@@ -1,0 +1,86 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { basic } from '../../test/testConfig';
+import { DB_KINDS } from '../../test/testDatabases';
+import { openAuthKit, PROJECT_ID, type AuthKit } from '../../test/authTestKit';
+
+type Session = { session_id: string };
+let n = 0;
+const freshEmail = () => `backend${++n}-${Date.now()}@example.com`;
+
+describe.each(DB_KINDS)('backend session check on %s', (kind) => {
+  let kit: AuthKit;
+  beforeAll(async () => {
+    kit = await openAuthKit(kind);
+  }, 60_000);
+  afterAll(() => kit?.close());
+  afterEach(() => vi.useRealTimers());
+
+  it('checks a session token or JWT with project_id:secret, without CORS', async () => {
+    const signedIn = await kit.signInByMagicLink(freshEmail());
+    const byToken = await kit.backend({ session_token: signedIn['session_token'] });
+    expect(byToken.status).toBe(200);
+    expect(byToken.headers.get('Access-Control-Allow-Origin')).toBeNull();
+    const data = byToken.body['data'] as Record<string, unknown>;
+    expect(data['user_id']).toBe(signedIn['user_id']);
+    expect(data['session_token']).toBe(signedIn['session_token']);
+    await kit.verifyJwt(String(data['session_jwt']));
+
+    const byJwt = await kit.backend({ session_jwt: signedIn['session_jwt'] });
+    expect(byJwt.status).toBe(200);
+    expect((byJwt.body['data'] as Record<string, unknown>)['session_token']).toBeUndefined();
+    expect((byJwt.body['data'] as { session: { session_id: string } }).session.session_id).toBe(
+      (signedIn['session'] as Session).session_id,
+    );
+  });
+
+  it('accepts an expired JWT of a live session (answering a fresh one), refuses a forged one', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.now();
+    const signedIn = await kit.signInByMagicLink(freshEmail());
+    const jwt = String(signedIn['session_jwt']);
+    vi.setSystemTime(start + 10 * 60_000);
+    const late = await kit.backend({ session_jwt: jwt });
+    expect(late.status).toBe(200);
+    const fresh = String((late.body['data'] as Record<string, unknown>)['session_jwt']);
+    expect((await kit.verifyJwt(fresh)).iat).toBe(Math.floor((start + 10 * 60_000) / 1000));
+
+    const [header, payload] = jwt.split('.');
+    const forged = `${header}.${Buffer.from(JSON.stringify({ sub: 'someone' })).toString('base64url')}.${jwt.split('.')[2]}`;
+    for (const session_jwt of [forged, `${header}.${payload}.AAAA`, 'not-a-jwt']) {
+      const r = await kit.backend({ session_jwt });
+      expect([r.status, r.body['error_type']]).toEqual([401, 'invalid_session_token']);
+    }
+  });
+
+  it('refuses a wrong secret, an unknown project, a missing header and an empty body', async () => {
+    const wrong = await kit.backend({ session_token: 'x' }, basic(PROJECT_ID, 'secret-test-wrong-secret'));
+    expect([wrong.status, wrong.body['error_type']]).toEqual([401, 'invalid_secret_authentication']);
+    const unknown = await kit.backend(
+      { session_token: 'x' },
+      basic('project-test-nope', 'secret-test-0123456789abcdef'),
+    );
+    expect([unknown.status, unknown.body['error_type']]).toEqual([401, 'invalid_secret_authentication']);
+    const none = await kit.backend({ session_token: 'x' }, '');
+    expect([none.status, none.body['error_type']]).toEqual([401, 'unauthorized_credentials']);
+    const empty = await kit.backend({});
+    expect([empty.status, empty.body['error_type']]).toEqual([400, 'missing_field']);
+    const typed = await kit.backend({ session_token: 5 });
+    expect([typed.status, typed.body['error_type']]).toEqual([400, 'invalid_field']);
+  });
+
+  it('publishes the JWKS to anyone, and 404 for an unknown project', async () => {
+    const response = await kit.app.request(`/v1/sessions/jwks/${PROJECT_ID}`);
+    expect(response.headers.get('Access-Control-Allow-Origin')).toBe('*');
+    const { keys } = (await response.json()) as { keys: Record<string, unknown>[] };
+    expect(keys.length).toBeGreaterThan(0);
+    expect(keys[0]).toMatchObject({
+      kty: 'RSA',
+      alg: 'RS256',
+      use: 'sig',
+      kid: expect.stringMatching(/^jwk-test-/),
+    });
+    expect(keys[0]).not.toHaveProperty('d');
+    const missing = await kit.app.request('/v1/sessions/jwks/project-test-nope');
+    expect(missing.status).toBe(404);
+  });
+});

@@ -1,0 +1,149 @@
+import type { AuthenticationFactor, CryptoWalletStartBody } from '@latch/api';
+import {
+  attachWallet,
+  canonicalAddress,
+  challengeMessage,
+  CRYPTO_WALLET_TYPES,
+  findOrCreateWalletUser,
+  storeChallenge,
+  takeChallenge,
+  verifyWalletSignature,
+  type CryptoWalletType,
+} from '.';
+import type { ProjectConfig } from '../config/configSchema';
+import { ApiFailure } from '../http/ApiFailure';
+import { sdkRoute, type Route, type RouteInput } from '../http/route';
+import { DEFAULT_SESSION_MINUTES, sessionDurationMinutes } from '../sessions/duration';
+import { activateUser } from '../users';
+import { array, defaulted, integer, object, oneOf, optional, refine, string } from '../validate';
+import { finishAuthentication } from '../sessions/finishAuthentication';
+import { requireSession } from '../sessions/requireSession';
+
+const walletFields = {
+  crypto_wallet_address: string({ min: 1, max: 128 }),
+  crypto_wallet_type: oneOf(CRYPTO_WALLET_TYPES),
+};
+
+// A SIWE statement is one line; resources are URIs.
+const startBody = object({
+  ...walletFields,
+  siwe_params: optional(
+    object({
+      statement: optional(
+        refine(string({ max: 512 }), (v) => (/[\r\n]/.test(v) ? 'must be one line' : null)),
+      ),
+      chain_id: optional(integer(1)),
+      resources: optional(
+        array(
+          refine(string({ min: 1, max: 2048 }), (v) => (URL.canParse(v) ? null : 'must be a URI')),
+          { max: 20 },
+        ),
+      ),
+    }),
+  ),
+});
+
+const authenticateBody = object({
+  ...walletFields,
+  signature: string({ min: 1, max: 1024 }),
+  session_duration_minutes: defaulted(sessionDurationMinutes(), () => DEFAULT_SESSION_MINUTES),
+});
+
+function addressOf(type: CryptoWalletType, raw: string): string {
+  const address = canonicalAddress(type, raw);
+  if (address === null) {
+    throw new ApiFailure(
+      'invalid_crypto_wallet_address',
+      400,
+      `crypto_wallet_address is not a ${type} address.`,
+    );
+  }
+  return address;
+}
+
+const walletFactor = (w: {
+  crypto_wallet_id: string;
+  crypto_wallet_address: string;
+  crypto_wallet_type: string;
+}): Omit<AuthenticationFactor, 'last_authenticated_at'> => ({
+  type: 'crypto_wallet',
+  delivery_method: 'crypto_wallet',
+  crypto_wallet_factor: {
+    crypto_wallet_id: w.crypto_wallet_id,
+    crypto_wallet_address: w.crypto_wallet_address,
+    crypto_wallet_type: w.crypto_wallet_type,
+  },
+});
+
+/**
+ * The page the wallet sees asking for the signature: the host page (wallets run there, relayed by
+ * the loader), named by the frame's `X-SDK-Parent-Host` when that is one of the project's authorized
+ * origins, so the wallet's domain check matches the SIWE message; otherwise the auth origin.
+ */
+function signingOrigin(parentHost: string | undefined, project: ProjectConfig, authOrigin: string): string {
+  return parentHost && project.authorized_origins.includes(parentHost) ? parentHost : authOrigin;
+}
+
+/** Issues a challenge for the wallet; `userId` binds it to the session user (secondary). */
+async function start(
+  { c, body, project, services }: RouteInput<CryptoWalletStartBody>,
+  userId: string | null,
+): Promise<{ challenge: string }> {
+  const type = body.crypto_wallet_type;
+  const address = addressOf(type, body.crypto_wallet_address);
+  const now = new Date();
+  const { message, expiresAt } = challengeMessage({
+    type,
+    address,
+    origin: signingOrigin(c.req.header('X-SDK-Parent-Host'), project, services.authOrigin),
+    siwe: body.siwe_params ?? {},
+    now,
+  });
+  await storeChallenge(services.db, project, { type, address, message, userId, expiresAt, now });
+  return { challenge: message };
+}
+
+/** Crypto wallet sign-in (API.md "Crypto authenticate start" / "Crypto authenticate"). */
+export const cryptoWalletRoutes: Route[] = [
+  sdkRoute('POST /crypto_wallets/authenticate/start/primary', startBody, (input) => start(input, null)),
+
+  sdkRoute('POST /crypto_wallets/authenticate/start/secondary', startBody, async (input) => {
+    const { user_id } = await requireSession(input);
+    return start(input, user_id);
+  }),
+
+  sdkRoute('POST /crypto_wallets/authenticate', authenticateBody, async (input) => {
+    const { body, project, services } = input;
+    const type = body.crypto_wallet_type;
+    const address = addressOf(type, body.crypto_wallet_address);
+    const now = new Date();
+    const challenge = await takeChallenge(services.db, project.project_id, { type, address, now });
+    if (!challenge) {
+      throw new ApiFailure(
+        'crypto_wallet_challenge_not_found',
+        400,
+        'No live challenge for this wallet: start again (a challenge is single-use and lasts 5 minutes).',
+      );
+    }
+    if (!(await verifyWalletSignature(type, address, challenge.message, body.signature))) {
+      throw new ApiFailure(
+        'invalid_crypto_wallet_signature',
+        400,
+        "The signature is not the wallet's signature of the challenge.",
+      );
+    }
+    const wallet = challenge.userId
+      ? await attachWallet(services.db, project, { userId: challenge.userId, type, address })
+      : await findOrCreateWalletUser(services.db, project, { type, address });
+    if (challenge.userId && wallet.user_id !== challenge.userId) {
+      throw new ApiFailure('duplicate_crypto_wallet', 409, 'This wallet belongs to another user.');
+    }
+    await activateUser(services.db, wallet.user_id);
+    return finishAuthentication(input, {
+      userId: wallet.user_id,
+      factor: walletFactor(wallet),
+      durationMinutes: body.session_duration_minutes,
+      now,
+    });
+  }),
+];

@@ -1,0 +1,65 @@
+import type { UserCryptoWallet } from '@latch/api';
+import { newId } from '../crypto/ids';
+import type { Db, Queryable } from '../db/Db';
+import type { ProjectRef } from '../users/project';
+import type { CryptoWalletType } from './address';
+
+export type WalletRow = UserCryptoWallet & { user_id: string };
+
+const COLUMNS = 'crypto_wallet_id, user_id, crypto_wallet_address, crypto_wallet_type, verified';
+
+export async function findWallet(
+  db: Queryable,
+  projectId: string,
+  type: CryptoWalletType,
+  address: string,
+): Promise<WalletRow | null> {
+  const [row] = await db.query<WalletRow & Record<string, unknown>>(
+    `SELECT ${COLUMNS} FROM user_crypto_wallets
+     WHERE project_id = $1 AND crypto_wallet_type = $2 AND crypto_wallet_address = $3`,
+    [projectId, type, address],
+  );
+  return row ?? null;
+}
+
+/** Links the wallet to `userId` unless it is linked already; answers the stored row either way. */
+async function linkWallet(
+  db: Queryable,
+  project: ProjectRef,
+  w: { userId: string; type: CryptoWalletType; address: string },
+): Promise<WalletRow> {
+  await db.query(
+    `INSERT INTO user_crypto_wallets (crypto_wallet_id, user_id, project_id, crypto_wallet_type, crypto_wallet_address)
+     VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (project_id, crypto_wallet_type, crypto_wallet_address) DO NOTHING`,
+    [newId('crypto-wallet', project.test), w.userId, project.project_id, w.type, w.address],
+  );
+  const row = await findWallet(db, project.project_id, w.type, w.address);
+  if (!row) throw new Error('user_crypto_wallets: the linked row vanished');
+  return row;
+}
+
+/** The wallet's user, created with the wallet as its only identifier on a first sign-in. */
+export async function findOrCreateWalletUser(
+  db: Db,
+  project: ProjectRef,
+  w: { type: CryptoWalletType; address: string },
+): Promise<WalletRow> {
+  const existing = await findWallet(db, project.project_id, w.type, w.address);
+  if (existing) return existing;
+  return db.transaction(async (tx) => {
+    const userId = newId('user', project.test);
+    await tx.query('INSERT INTO users (user_id, project_id, status) VALUES ($1, $2, $3)', [
+      userId,
+      project.project_id,
+      'active',
+    ]);
+    const row = await linkWallet(tx, project, { ...w, userId });
+    // A concurrent first sign-in linked it first: drop the user made here, sign in as theirs.
+    if (row.user_id !== userId) await tx.query('DELETE FROM users WHERE user_id = $1', [userId]);
+    return row;
+  });
+}
+
+/** Attaches the wallet to the session's user (secondary); the owner row if someone else has it. */
+export const attachWallet = linkWallet;

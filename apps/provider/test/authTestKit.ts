@@ -1,0 +1,101 @@
+import { createLocalJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import type { Db } from '../src/db/Db';
+import { migrate } from '../src/db/migrate';
+import type { LatchConfig } from '../src/config/configSchema';
+import { testApp } from './testApp';
+import { AUTH_ORIGIN, basic, HOST, testConfig, TEST_TOKEN } from './testConfig';
+import { openTestDb, type DbKind } from './testDatabases';
+
+export const PROJECT_ID = 'project-test-11111111-1111-4111-8111-111111111111';
+export const PROJECT_SECRET = 'secret-test-0123456789abcdef';
+export const REDIRECT = `${HOST}/authenticate`;
+
+type Json = Record<string, unknown>;
+
+export interface InboxEntry {
+  channel: string;
+  to: string;
+  subject: string;
+  text: string;
+  link?: string;
+  code?: string;
+  metadata: { url?: string; token?: string; code?: string };
+}
+
+/** A migrated database and an app on it, with helpers that call the API as the widget does. */
+export async function openAuthKit(kind: DbKind = 'pglite', config: LatchConfig = testConfig()) {
+  const db: Db = await openTestDb(kind);
+  await migrate(db);
+  const { app, logger } = testApp({ db, config });
+
+  /** An SDK POST: Basic public_token:(session token or public token), JSON body, the demo host's Origin. */
+  const post = async (path: string, body?: unknown, sessionToken?: string) => {
+    const response = await app.request(`/sdk/v1${path}`, {
+      method: 'POST',
+      headers: {
+        Authorization: basic(TEST_TOKEN, sessionToken ?? TEST_TOKEN),
+        'Content-Type': 'application/json',
+        Origin: HOST,
+      },
+      ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+    });
+    return { status: response.status, body: (await response.json()) as Json, headers: response.headers };
+  };
+  /** The `data` of a call that must succeed. */
+  const ok = async (path: string, body?: unknown, sessionToken?: string) => {
+    const r = await post(path, body, sessionToken);
+    if (r.status !== 200) throw new Error(`${path} answered ${r.status}: ${JSON.stringify(r.body)}`);
+    return r.body['data'] as Json;
+  };
+  const backend = async (body: unknown, credentials = basic(PROJECT_ID, PROJECT_SECRET)) => {
+    const response = await app.request('/v1/sessions/authenticate', {
+      method: 'POST',
+      headers: { Authorization: credentials, 'Content-Type': 'application/json', Origin: HOST },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as Json, headers: response.headers };
+  };
+  const inbox = async (to: string): Promise<InboxEntry[]> =>
+    (await (await app.request(`/dev/inbox.json?to=${encodeURIComponent(to)}`)).json()) as InboxEntry[];
+  const latest = async (to: string): Promise<InboxEntry> => {
+    const [message] = await inbox(to);
+    if (!message) throw new Error(`no message to ${to}`);
+    return message;
+  };
+  /** Verifies a session JWT against the JWKS route, as a host backend would. */
+  const verifyJwt = async (jwt: string): Promise<JWTPayload> => {
+    const jwks = (await (await app.request(`/v1/sessions/jwks/${PROJECT_ID}`)).json()) as Parameters<
+      typeof createLocalJWKSet
+    >[0];
+    const { payload } = await jwtVerify(jwt, createLocalJWKSet(jwks), {
+      issuer: AUTH_ORIGIN,
+      audience: PROJECT_ID,
+    });
+    return payload;
+  };
+  /** Signs up by email magic link; answers the authenticate data. */
+  const signInByMagicLink = async (email: string, sessionToken?: string) => {
+    await ok('/magic_links/email/login_or_create', { email });
+    const { metadata } = await latest(email);
+    return ok(
+      '/magic_links/authenticate',
+      { token: metadata.token, session_duration_minutes: 60 },
+      sessionToken,
+    );
+  };
+  return {
+    db,
+    app,
+    logger,
+    post,
+    ok,
+    backend,
+    inbox,
+    latest,
+    verifyJwt,
+    signInByMagicLink,
+    close: () => db.close(),
+  };
+}
+
+export type AuthKit = Awaited<ReturnType<typeof openAuthKit>>;
