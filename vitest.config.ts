@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Password hashes at N=2^11 instead of production's 2^15; passwordHash.test.ts keeps one at production cost.
@@ -5,6 +6,9 @@ const CHEAP_SCRYPT = { LATCH_SCRYPT_LOG2N: '11' };
 
 export default defineConfig({
   test: {
+    // Vitest's default leaves one core to its main thread: on two cores that is one worker, and the
+    // main thread idles once files are transformed.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: {

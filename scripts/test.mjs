@@ -1,17 +1,15 @@
-// `npm test`: typecheck and lint side by side, then unit tests beside build → size → e2e. Each
-// chain's output is held and printed whole when it ends, so logs stay readable; any failure stops
-// the other chains and fails the command.
+// `npm test`: every check, in phases. On a two-core machine each stage already keeps both cores
+// busy, so stages that would fight for them run one after another; only the short static checks
+// share a phase. A phase with one chain streams its output; chains side by side print whole when
+// they end, so logs stay readable. Any failure stops the rest and fails the command.
 import { spawn } from 'node:child_process';
 
-const PHASES = [
-  [['typecheck'], ['lint']],
-  [['test:unit'], ['build', 'size', 'test:e2e']],
-];
+const PHASES = [[['typecheck'], ['lint'], ['build', 'size']], [['test:unit']], [['test:e2e']]];
 
 const running = new Set();
 let failed = false;
 
-function runScript(script, log) {
+function runScript(script, out) {
   return new Promise((resolve) => {
     // Own process group, so a failure elsewhere can stop this script and everything it started.
     const child = spawn('npm', ['run', '--silent', script], {
@@ -19,8 +17,8 @@ function runScript(script, log) {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     running.add(child);
-    child.stdout.on('data', (chunk) => log.push(chunk));
-    child.stderr.on('data', (chunk) => log.push(chunk));
+    child.stdout.on('data', out);
+    child.stderr.on('data', out);
     child.on('close', (code) => {
       running.delete(child);
       resolve(code === 0);
@@ -28,14 +26,16 @@ function runScript(script, log) {
   });
 }
 
-async function runChain(scripts) {
+async function runChain(scripts, live) {
   const name = scripts.join(' → ');
   const started = Date.now();
   const log = [];
+  const out = live ? (chunk) => process.stdout.write(chunk) : (chunk) => log.push(chunk);
+  if (live) process.stdout.write(`\n── ${name} ──\n`);
   let ok = true;
   for (const script of scripts) {
     if (failed) return;
-    ok = await runScript(script, log);
+    ok = await runScript(script, out);
     if (!ok) break;
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
@@ -62,7 +62,9 @@ process.on('SIGINT', () => {
   process.exit(130);
 });
 
+const started = Date.now();
 for (const phase of PHASES) {
-  await Promise.all(phase.map(runChain));
+  await Promise.all(phase.map((chain) => runChain(chain, phase.length === 1)));
   if (failed) process.exit(1);
 }
+process.stdout.write(`\nnpm test: ok in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
