@@ -62,6 +62,18 @@ describe.each(DB_KINDS)('storage on %s', (kind) => {
     expect(await db.query('SELECT count(*) AS n FROM t')).toEqual([{ n: 1 }]);
   }, 60_000);
 
+  it('keeps a migration recorded under an earlier number applied, and records its new number', async () => {
+    const db = await open();
+    const current = readMigrations();
+    // The numbers a database recorded before 003–007 became 002–006.
+    const earlier = current.map((m, i) => (i === 0 ? m : { ...m, version: String(i + 2).padStart(3, '0') }));
+    await migrate(db, earlier);
+    expect(await migrate(db)).toEqual([]);
+    expect(await db.query('SELECT version, name FROM schema_migrations ORDER BY version')).toEqual(
+      current.map((m) => ({ version: m.version, name: m.name })),
+    );
+  }, 60_000);
+
   it('rolls back a failing migration entirely', async () => {
     const db = await openScratch();
     const broken = [

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Db } from './Db';
+import type { Db, Queryable } from './Db';
 
 export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../migrations');
 
@@ -38,6 +38,7 @@ export async function migrate(db: Db, migrations: Migration[] = readMigrations()
       name text NOT NULL,
       applied_at timestamptz NOT NULL DEFAULT now()
     )`);
+    await renumberByName(tx, migrations);
     const done = new Set(
       (await tx.query<{ version: string }>('SELECT version FROM schema_migrations')).map((r) => r.version),
     );
@@ -53,4 +54,17 @@ export async function migrate(db: Db, migrations: Migration[] = readMigrations()
     }
     return applied;
   });
+}
+
+/**
+ * A migration is known by its name; its number only orders it. Databases that recorded a migration
+ * under an earlier number (the files were renumbered to close a gap) keep it as applied.
+ */
+async function renumberByName(tx: Queryable, migrations: Migration[]): Promise<void> {
+  for (const { version, name } of migrations) {
+    await tx.query('UPDATE schema_migrations SET version = $1 WHERE name = $2 AND version <> $1', [
+      version,
+      name,
+    ]);
+  }
 }

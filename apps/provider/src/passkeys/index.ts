@@ -1,6 +1,6 @@
 /**
  * Storage for the WebAuthn routes: challenges in `one_time_tokens` (single use, short-lived) and
- * passkey registrations in `webauthn_registrations` (migrations/003_webauthn.sql).
+ * passkey registrations in `webauthn_registrations` (migrations/002_webauthn.sql).
  */
 export { CHALLENGE_KIND, createSqlChallengeStore } from './sqlChallengeStore';
 export type {
