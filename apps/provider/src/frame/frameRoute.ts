@@ -7,7 +7,7 @@ import { escapeHtml, htmlPage } from './htmlPage';
 import { renderFrameDocument } from './renderFrame';
 import { rawRoute, type Route } from '../http/route';
 import { contentTypeOf, readDistFile, safeRelativePath } from '../http/staticFile';
-import { bootstrapResponse } from '../projects/bootstrapResponse';
+import { bootstrapResponse } from '../config/bootstrapResponse';
 
 const notBuiltPage = (problem: string): Response =>
   htmlPage(

@@ -1,6 +1,6 @@
 import type { FrameBoot } from '@latch/api';
 import { describe, expect, it } from 'vitest';
-import { bootstrapResponse } from '../projects/bootstrapResponse';
+import { bootstrapResponse } from '../config/bootstrapResponse';
 import { testProject } from '../../test/testConfig';
 import { escapeJsonForHtml, renderFrameDocument } from './renderFrame';
 

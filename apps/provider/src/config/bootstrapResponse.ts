@@ -1,7 +1,7 @@
 import type { BootstrapResponse } from '@latch/api';
-import type { ProjectConfig } from '../config/configSchema';
+import type { ProjectConfig } from './configSchema';
 
-/** The domain of the sender address, so the widget can narrow a webmail search (SPEC.md EmailConfirmation). */
+/** The domain of the sender address, so the widget can narrow a webmail search. */
 function senderDomains(project: ProjectConfig): string[] {
   const domain = project.smtp ? /@([^>\s]+)>?\s*$/.exec(project.smtp.from)?.[1] : undefined;
   return domain ? [domain.toLowerCase()] : [];
