@@ -1,6 +1,7 @@
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config/loadConfig';
+import { FolderInUseError } from './db/lockFolder';
 import { describeStorage, openDb } from './db/openDb';
 import { migrate } from './db/migrate';
 import { readEnv, type ProviderEnv } from './env';
@@ -45,6 +46,6 @@ try {
   // A bad config or environment stops the server with one line that says what and where.
   const message = error instanceof Error ? error.message : String(error);
   console.error(`Latch provider cannot start: ${message}`);
-  if (!(error instanceof ConfigError)) console.error(error);
+  if (!(error instanceof ConfigError || error instanceof FolderInUseError)) console.error(error);
   process.exit(1);
 }

@@ -1,10 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db } from './Db';
+import { lockFolder } from './lockFolder';
 import { openPGliteDb } from './pglite';
 import { openPostgresDb } from './postgres';
 
-/** PostgreSQL when `databaseUrl` is set, else PGlite under `<dataDir>/pglite`. */
+/**
+ * PostgreSQL when `databaseUrl` is set, else PGlite under `<dataDir>/pglite`, held by this process
+ * until `close()` (a second provider on the folder refuses to start: `FolderInUseError`).
+ */
 export async function openDb({
   databaseUrl,
   dataDir,
@@ -15,7 +19,14 @@ export async function openDb({
   if (databaseUrl) return openPostgresDb(databaseUrl);
   const dir = join(dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });
-  return openPGliteDb(dir);
+  const lock = await lockFolder(dir);
+  try {
+    const db = await openPGliteDb(dir);
+    return { ...db, close: () => db.close().finally(() => lock.release()) };
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
 }
 
 /** Where the data lives, for the start-up line (never prints a password). */
