@@ -9,6 +9,7 @@ const TABLES = [
   'idp_consents',
   'one_time_tokens',
   'outbox',
+  'rate_limits',
   'schema_migrations',
   'sessions',
   'signing_keys',

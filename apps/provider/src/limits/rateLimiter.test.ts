@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DB_KINDS, createPostgresDatabase, openTestDb } from '../../test/testDatabases';
+import type { Db } from '../db/Db';
+import { migrate } from '../db/migrate';
+import { openPostgresDb } from '../db/postgres';
+import { createRateLimiter } from './rateLimiter';
+
+const FIVE_PER_MINUTE = { limit: 5, perSeconds: 60 };
+
+describe.each(DB_KINDS)('rate limiter on %s', (kind) => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await openTestDb(kind);
+    await migrate(db);
+  });
+  afterAll(() => db.close());
+
+  it('allows the whole budget at once, then refuses with the wait until the next use', async () => {
+    let clock = 1_000_000;
+    const limiter = createRateLimiter(db, () => clock);
+    for (let i = 0; i < 5; i++) expect(await limiter.take('k', FIVE_PER_MINUTE)).toEqual({ ok: true });
+    expect(await limiter.take('k', FIVE_PER_MINUTE)).toEqual({ ok: false, retryAfterSeconds: 12 });
+    // One use comes back every 12 s; a refused use spent nothing.
+    clock += 11_000;
+    expect(await limiter.take('k', FIVE_PER_MINUTE)).toEqual({ ok: false, retryAfterSeconds: 1 });
+    clock += 1_000;
+    expect(await limiter.take('k', FIVE_PER_MINUTE)).toEqual({ ok: true });
+    expect((await limiter.take('k', FIVE_PER_MINUTE)).ok).toBe(false);
+    // Other keys have their own budget.
+    expect(await limiter.take('other', FIVE_PER_MINUTE)).toEqual({ ok: true });
+    // A quiet period gives the whole budget back.
+    clock += 60_000;
+    for (let i = 0; i < 5; i++) expect((await limiter.take('k', FIVE_PER_MINUTE)).ok).toBe(true);
+    expect((await limiter.take('k', FIVE_PER_MINUTE)).ok).toBe(false);
+  });
+
+  it('never overspends under concurrent uses', async () => {
+    const limiter = createRateLimiter(db, () => 5_000_000);
+    const verdicts = await Promise.all(
+      Array.from({ length: 40 }, () => limiter.take('burst', FIVE_PER_MINUTE)),
+    );
+    expect(verdicts.filter((v) => v.ok)).toHaveLength(5);
+  });
+
+  it('sweeps keys whose budget is whole again', async () => {
+    let clock = 10_000_000;
+    const limiter = createRateLimiter(db, () => clock);
+    await limiter.take('old', FIVE_PER_MINUTE);
+    clock += 120_000;
+    await limiter.take('new', FIVE_PER_MINUTE);
+    const keys = await db.query<{ key: string }>('SELECT key FROM rate_limits ORDER BY key');
+    expect(keys.map((r) => r.key)).toEqual(['new']);
+  });
+});
+
+describe('rate limiter across processes', () => {
+  it('holds one budget for two providers on one PostgreSQL database', async () => {
+    const url = await createPostgresDatabase();
+    // Two pools stand for two provider processes: each has its own connections and limiter.
+    const [a, b] = [openPostgresDb(url), openPostgresDb(url)];
+    try {
+      await migrate(a);
+      const clock = () => 20_000_000;
+      const [first, second] = [createRateLimiter(a, clock), createRateLimiter(b, clock)];
+      const verdicts = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => (i % 2 ? first : second).take('shared', FIVE_PER_MINUTE)),
+      );
+      expect(verdicts.filter((v) => v.ok)).toHaveLength(5);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+});
