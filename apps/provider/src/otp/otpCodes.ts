@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { constantTimeEqual, sha256Hex } from '../crypto/hash';
 import { newId } from '../crypto/ids';
-import type { Db, Queryable } from '../db/Db';
+import type { Db } from '../db/Db';
 import type { ProjectRef } from '../users/project';
 import { addMinutes } from '../sessions/duration';
 import { consumeToken, insertOneTimeToken } from '../tokens/oneTimeTokens';
@@ -11,18 +11,13 @@ export type OtpChannel = 'email' | 'sms' | 'whatsapp';
 /** SPEC.md section 9: 6 digits, 5 minutes by default; the hosted API accepts 1 to 10 minutes. */
 export const OTP_LENGTH = 6;
 export const OTP_EXPIRATION_MINUTES = { default: 5, min: 1, max: 10 } as const;
-/** Failed attempts per method (email_id / phone_id) within a sliding 10 minutes before it locks. */
-export const OTP_MAX_FAILED_ATTEMPTS = 5;
-/** How long a method stays locked after its last allowed failure; every code of it is refused meanwhile. */
-export const OTP_LOCK_MINUTES = 10;
+/** Guesses each code allows; the guess that uses the last one burns the code if it is wrong. */
+export const OTP_MAX_ATTEMPTS = 5;
 
 const OTP_KIND = 'otp';
-const GUARD_KIND = 'otp_guard';
 
 // Hashes are salted with the row id: six digits repeat across users, hashes must not collide.
 const codeHash = (tokenId: string, code: string): string => sha256Hex(`${tokenId}:${code}`);
-const guardHash = (projectId: string, methodId: string): string =>
-  sha256Hex(`${GUARD_KIND}:${projectId}:${methodId}`);
 
 /** A uniform 6-digit code (crypto.randomInt has no modulo bias). */
 export const generateOtpCode = (): string => String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
@@ -61,69 +56,43 @@ export async function issueOtp(
   return code;
 }
 
-export type OtpCheck =
-  { ok: true; userId: string; channel: OtpChannel } | { ok: false; reason: 'wrong' | 'locked' };
+export type OtpCheck = { ok: true; userId: string; channel: OtpChannel } | { ok: false };
 
 /**
- * Counts the attempt first (so concurrent guesses cannot slip past the limit), then compares the
- * code with the method's active one in constant time. Attempt 1..5 may succeed; the 5th failure
- * invalidates the active code and locks the method for 10 minutes; later attempts answer `locked`.
+ * Each code allows `OTP_MAX_ATTEMPTS` guesses, counted on the code's own row before the comparison
+ * (one conditional update, so concurrent guesses cannot slip past the count); a wrong guess that
+ * uses the last attempt burns the code. So a stranger who knows the address burns at most the
+ * current code: the owner asks for a fresh one and signs in; nothing locks the owner out. Of
+ * concurrent right guesses exactly one consumes the code. Guessing is also throttled per client.
  */
 export async function verifyOtp(
   db: Db,
   { project, methodId, code, now }: { project: ProjectRef; methodId: string; code: string; now: Date },
 ): Promise<OtpCheck> {
-  const attempts = await countAttempt(db, project, methodId, now);
-  if (attempts > OTP_MAX_FAILED_ATTEMPTS) return { ok: false, reason: 'locked' };
   const [active] = await db.query<{
     token_id: string;
     token_hash: string;
     user_id: string;
     data: { channel: OtpChannel };
+    attempts: number;
   }>(
-    `SELECT token_id, token_hash, user_id, data FROM one_time_tokens
-     WHERE project_id = $1 AND kind = '${OTP_KIND}' AND data->>'method_id' = $2 AND used_at IS NULL AND expires_at > $3
-     ORDER BY created_at DESC LIMIT 1`,
+    `UPDATE one_time_tokens SET attempts = attempts + 1
+     WHERE token_id = (
+         SELECT token_id FROM one_time_tokens
+         WHERE project_id = $1 AND kind = '${OTP_KIND}' AND data->>'method_id' = $2
+           AND used_at IS NULL AND expires_at > $3
+         ORDER BY created_at DESC LIMIT 1)
+       AND used_at IS NULL AND expires_at > $3 AND attempts < ${OTP_MAX_ATTEMPTS}
+     RETURNING token_id, token_hash, user_id, data, attempts`,
     [project.project_id, methodId, now],
   );
-  if (active && constantTimeEqual(codeHash(active.token_id, code), active.token_hash)) {
+  if (!active) return { ok: false };
+  if (constantTimeEqual(codeHash(active.token_id, code), active.token_hash)) {
     const consumed = await consumeToken(db, active.token_id, now);
-    if (consumed?.user_id) {
-      await db.query(`DELETE FROM one_time_tokens WHERE kind = '${GUARD_KIND}' AND token_hash = $1`, [
-        guardHash(project.project_id, methodId),
-      ]);
-      return { ok: true, userId: consumed.user_id, channel: active.data.channel };
-    }
+    return consumed?.user_id
+      ? { ok: true, userId: consumed.user_id, channel: active.data.channel }
+      : { ok: false };
   }
-  if (attempts === OTP_MAX_FAILED_ATTEMPTS && active) await consumeToken(db, active.token_id, now);
-  return { ok: false, reason: 'wrong' };
-}
-
-/** One more attempt on the method's guard row; a quiet 10 minutes resets the count. Answers the count. */
-async function countAttempt(
-  db: Queryable,
-  project: ProjectRef,
-  methodId: string,
-  now: Date,
-): Promise<number> {
-  const windowEnd = addMinutes(now, OTP_LOCK_MINUTES);
-  const [row] = await db.query<{ attempts: number }>(
-    `INSERT INTO one_time_tokens (token_id, project_id, kind, token_hash, data, attempts, created_at, expires_at)
-     VALUES ($1, $2, '${GUARD_KIND}', $3, $4, 1, $5, $6)
-     ON CONFLICT (kind, token_hash) DO UPDATE SET
-       attempts = CASE WHEN one_time_tokens.expires_at <= $5 THEN 1 ELSE one_time_tokens.attempts + 1 END,
-       expires_at = CASE
-         WHEN one_time_tokens.expires_at <= $5 OR one_time_tokens.attempts < ${OTP_MAX_FAILED_ATTEMPTS} THEN $6
-         ELSE one_time_tokens.expires_at END
-     RETURNING attempts`,
-    [
-      newId('otp-guard', project.test),
-      project.project_id,
-      guardHash(project.project_id, methodId),
-      JSON.stringify({ method_id: methodId }),
-      now,
-      windowEnd,
-    ],
-  );
-  return row?.attempts ?? 1;
+  if (active.attempts >= OTP_MAX_ATTEMPTS) await consumeToken(db, active.token_id, now);
+  return { ok: false };
 }

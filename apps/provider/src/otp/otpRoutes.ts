@@ -89,13 +89,6 @@ export const otpRoutes: Route[] = [
       code: body.token,
       now,
     });
-    if (!check.ok && check.reason === 'locked') {
-      throw new ApiFailure(
-        'user_lock_limit_reached',
-        429,
-        'Too many wrong passcodes: try again in 10 minutes.',
-      );
-    }
     const factor = check.ok
       ? await provenFactor(services.db, project.project_id, body.method_id, check.channel)
       : null;
