@@ -57,5 +57,7 @@ export const strictPlainObject = <const E extends v.ObjectEntries>(entries: E) =
         path: [{ type: 'object', origin: 'key', input, key, value: input[key] }],
       });
     }),
+    // A key set to undefined (from code; JSON has no undefined) counts as absent, as in JSON.stringify.
+    v.transform((input) => Object.fromEntries(Object.entries(input).filter(([, x]) => x !== undefined))),
     v.strictObject(entries, 'is required'),
   );

@@ -139,6 +139,13 @@ describe('parseConfig', () => {
     expect(errorFor(patch)).toContain(message);
   });
 
+  it('treats a key set to undefined as absent', () => {
+    expect(parseConfig({ projects: [{ ...testProject(), secret: undefined }] })).toEqual({
+      ok: false,
+      error: 'projects[0].secret: is required',
+    });
+  });
+
   it('refuses a public token or project id used by two projects', () => {
     const parsed = parseConfig({
       projects: [testProject(), testProject({ project_id: 'project-test-other' })],
