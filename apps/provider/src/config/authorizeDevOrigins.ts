@@ -1,4 +1,4 @@
-import { isPlainObject } from '../validate';
+import { isPlainObject } from './isPlainObject';
 import { DEMO_APP_CLIENT_ID, demoAppUrls, devRedirectUrls } from './defaultConfig';
 
 /** Appends the missing `items` to `owner[key]` (created when absent); true when it added any. */

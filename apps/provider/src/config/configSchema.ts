@@ -1,20 +1,10 @@
 import { OAUTH_PROVIDERS } from '@latch/api';
-import {
-  array,
-  boolean,
-  defaulted,
-  expected,
-  integer,
-  isPlainObject,
-  object,
-  oneOf,
-  optional,
-  refine,
-  string,
-  type Infer,
-  type Schema,
-} from '../validate';
+import * as v from 'valibot';
+import { expected } from './expected';
+import { flag, integerFrom, listOf, oneOf, strictPlainObject, text, withoutProblem } from './fieldSchemas';
+import { isPlainObject } from './isPlainObject';
 import { originProblem, passkeyDomainProblem, redirectUrlProblem } from './origins';
+import { uniqueBy } from './uniqueBy';
 
 /** The provider's OAuth provider types: the one list shared with the widget's config. */
 export const OAUTH_PROVIDER_TYPES = OAUTH_PROVIDERS;
@@ -26,96 +16,112 @@ export const CONNECTED_APP_TYPES = [
   'third_party_public',
 ] as const;
 
-const origin = refine(string({ min: 1, max: 2048 }), originProblem);
-const redirectUrl = refine(string({ min: 1, max: 2048 }), redirectUrlProblem);
-const strict = { strict: true };
+const origin = v.pipe(text({ min: 1, max: 2048 }), withoutProblem(originProblem));
+const redirectUrl = v.pipe(text({ min: 1, max: 2048 }), withoutProblem(redirectUrlProblem));
 
-export type PasswordPolicy =
-  { type: 'zxcvbn' } | { type: 'luds'; luds_complexity: number; luds_minimum_count: number };
-
-const zxcvbnPolicy = object({ type: oneOf(['zxcvbn']) }, strict);
-const ludsPolicy = object(
-  { type: oneOf(['luds']), luds_complexity: integer(1, 4), luds_minimum_count: integer(1, 256) },
-  strict,
+const zxcvbnPolicy = strictPlainObject({ type: oneOf(['zxcvbn']) });
+const ludsPolicy = strictPlainObject({
+  type: oneOf(['luds']),
+  luds_complexity: integerFrom(1, 4),
+  luds_minimum_count: integerFrom(1, 256),
+});
+const notAPolicy = v.custom<never>(
+  () => false,
+  expected('{"type":"zxcvbn"} or {"type":"luds","luds_complexity":n,"luds_minimum_count":n}'),
 );
 
-/** `{"type":"zxcvbn"}` or `{"type":"luds","luds_complexity":n,"luds_minimum_count":n}`. */
-const passwordPolicy: Schema<PasswordPolicy> = {
-  parse(v, p) {
-    if (isPlainObject(v) && v['type'] === 'luds') return ludsPolicy.parse(v, p);
-    if (isPlainObject(v) && v['type'] === 'zxcvbn') return zxcvbnPolicy.parse(v, p);
-    return expected(p, '{"type":"zxcvbn"} or {"type":"luds","luds_complexity":n,"luds_minimum_count":n}', v);
-  },
-};
+/** Picked by `type`, so a policy of no known type is one error about the whole policy. */
+const passwordPolicy = v.lazy((input) => {
+  const type = isPlainObject(input) ? input['type'] : undefined;
+  return type === 'luds' ? ludsPolicy : type === 'zxcvbn' ? zxcvbnPolicy : notAPolicy;
+});
 
-const oauthProvider = object(
-  {
+const oauthProvider = v.pipe(
+  strictPlainObject({
     type: oneOf(OAUTH_PROVIDER_TYPES),
     /** Use the provider's built-in dev identity provider instead of the real one (offline tests). */
-    dev_idp: defaulted(boolean(), () => false),
-    client_id: optional(string({ min: 1 })),
-    client_secret: optional(string({ min: 1 })),
-    one_tap: defaulted(boolean(), () => false),
-  },
-  strict,
+    dev_idp: v.optional(flag(), false),
+    client_id: v.optional(text({ min: 1 })),
+    client_secret: v.optional(text({ min: 1 })),
+    one_tap: v.optional(flag(), false),
+  }),
+  v.check(
+    (provider) => provider.dev_idp || (!!provider.client_id && !!provider.client_secret),
+    'needs client_id and client_secret, or "dev_idp": true',
+  ),
 );
 
-const connectedApp = object(
-  {
-    client_id: string({ min: 1, max: 256 }),
-    client_name: string({ min: 1, max: 256 }),
-    client_type: oneOf(CONNECTED_APP_TYPES),
-    client_description: defaulted(string({ max: 1024 }), () => ''),
-    client_logo_url: optional(redirectUrl),
-    client_secret: optional(string({ min: 16 })),
-    redirect_urls: array(redirectUrl, { min: 1 }),
-    post_logout_redirect_urls: defaulted(array(redirectUrl), () => []),
-  },
-  strict,
-);
+const connectedApp = strictPlainObject({
+  client_id: text({ min: 1, max: 256 }),
+  client_name: text({ min: 1, max: 256 }),
+  client_type: oneOf(CONNECTED_APP_TYPES),
+  client_description: v.optional(text({ max: 1024 }), ''),
+  client_logo_url: v.optional(redirectUrl),
+  client_secret: v.optional(text({ min: 16 })),
+  redirect_urls: listOf(redirectUrl, { min: 1 }),
+  post_logout_redirect_urls: v.optional(listOf(redirectUrl), () => []),
+});
 
-const smtp = object(
-  {
-    host: string({ min: 1 }),
-    port: integer(1, 65535),
-    secure: defaulted(boolean(), () => false),
-    user: optional(string({ min: 1 })),
-    password: optional(string({ min: 1 })),
-    from: string({ min: 3 }),
-  },
-  strict,
-);
+const smtp = strictPlainObject({
+  host: text({ min: 1 }),
+  port: integerFrom(1, 65535),
+  secure: v.optional(flag(), false),
+  user: v.optional(text({ min: 1 })),
+  password: v.optional(text({ min: 1 })),
+  from: text({ min: 3 }),
+});
 
-export const projectSchema = object(
-  {
-    project_id: string({ min: 1, max: 256 }),
-    public_token: refine(string({ min: 1, max: 256 }), (t) =>
-      /^public-token-(test|live)-[A-Za-z0-9-]+$/.test(t)
-        ? null
-        : `${JSON.stringify(t)} must look like "public-token-test-<id>" or "public-token-live-<id>"`,
-    ),
-    secret: string({ min: 8, max: 512 }),
-    name: string({ min: 1, max: 256 }),
-    test: boolean(),
-    authorized_origins: array(origin, { min: 1 }),
-    redirect_urls: defaulted(array(redirectUrl), () => []),
-    display_watermark: defaulted(boolean(), () => true),
-    password_policy: defaulted(passwordPolicy, (): PasswordPolicy => ({ type: 'zxcvbn' })),
-    rbac_scopes: defaulted(
-      array(object({ scope: string({ min: 1, max: 256 }), description: string({ max: 1024 }) }, strict)),
+const publicTokenProblem = (token: string): string | null =>
+  /^public-token-(test|live)-[A-Za-z0-9-]+$/.test(token)
+    ? null
+    : `${JSON.stringify(token)} must look like "public-token-test-<id>" or "public-token-live-<id>"`;
+
+// Clients pick the test or live API host from the token itself (the transport rules).
+const isTestToken = (token: string): boolean => token.startsWith('public-token-test-');
+
+export const projectSchema = v.pipe(
+  strictPlainObject({
+    project_id: text({ min: 1, max: 256 }),
+    public_token: v.pipe(text({ min: 1, max: 256 }), withoutProblem(publicTokenProblem)),
+    secret: text({ min: 8, max: 512 }),
+    name: text({ min: 1, max: 256 }),
+    test: flag(),
+    authorized_origins: listOf(origin, { min: 1 }),
+    redirect_urls: v.optional(listOf(redirectUrl), () => []),
+    display_watermark: v.optional(flag(), true),
+    password_policy: v.optional(passwordPolicy, () => ({ type: 'zxcvbn' as const })),
+    rbac_scopes: v.optional(
+      listOf(strictPlainObject({ scope: text({ min: 1, max: 256 }), description: text({ max: 1024 }) })),
       () => [],
     ),
-    oauth_providers: defaulted(array(oauthProvider), () => []),
-    connected_apps: defaulted(array(connectedApp), () => []),
-    smtp: optional(smtp),
-    passkey_domain: optional(refine(string({ min: 1, max: 253 }), passkeyDomainProblem)),
-  },
-  strict,
+    oauth_providers: v.optional(listOf(oauthProvider), () => []),
+    connected_apps: v.optional(
+      uniqueBy(listOf(connectedApp), ['client_id'], () => 'is used twice'),
+      () => [],
+    ),
+    smtp: v.optional(smtp),
+    passkey_domain: v.optional(v.pipe(text({ min: 1, max: 253 }), withoutProblem(passkeyDomainProblem))),
+  }),
+  v.forward(
+    v.check(
+      (project) => project.test === isTestToken(project.public_token),
+      ({ input: project }) =>
+        `is ${project.test} but the public token is a ${isTestToken(project.public_token) ? 'test' : 'live'} token`,
+    ),
+    ['test'],
+  ),
 );
 
-export const configSchema = object({ projects: array(projectSchema, { min: 1, max: 1000 }) }, strict);
+export const configSchema = strictPlainObject({
+  projects: uniqueBy(
+    listOf(projectSchema, { min: 1, max: 1000 }),
+    ['project_id', 'public_token'],
+    (value, first) => `${JSON.stringify(value)} is also used by projects[${first}]`,
+  ),
+});
 
-export type ProjectConfig = Infer<typeof projectSchema>;
-export type LatchConfig = Infer<typeof configSchema>;
+export type PasswordPolicy = v.InferOutput<typeof passwordPolicy>;
+export type ProjectConfig = v.InferOutput<typeof projectSchema>;
+export type LatchConfig = v.InferOutput<typeof configSchema>;
 export type OAuthProviderConfig = ProjectConfig['oauth_providers'][number];
 export type ConnectedAppConfig = ProjectConfig['connected_apps'][number];

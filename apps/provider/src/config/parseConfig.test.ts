@@ -80,6 +80,19 @@ describe('parseConfig', () => {
     [{ name: 3 }, 'projects[0].name: expected a string, got 3'],
     [{ authorised_origins: [] }, 'projects[0].authorised_origins: unknown key'],
     [
+      { authorized_origins: undefined, authorised_origins: ['http://127.0.0.1:3000'] },
+      'projects[0].authorised_origins: unknown key',
+    ],
+    [{ smtp: [] }, 'projects[0].smtp: expected an object, got an array'],
+    [
+      { smtp: { host: 'smtp.example', port: 587, from: 'a@b.c', pasword: 'x' } },
+      'projects[0].smtp.pasword: unknown key',
+    ],
+    [
+      { password_policy: { type: 'luds', luds_complexity: 2, luds_minimum_cont: 8 } },
+      'projects[0].password_policy.luds_minimum_cont: unknown key',
+    ],
+    [
       { password_policy: { type: 'luds', luds_complexity: 5, luds_minimum_count: 8 } },
       'projects[0].password_policy.luds_complexity: expected an integer from 1 to 4, got 5',
     ],
@@ -124,6 +137,13 @@ describe('parseConfig', () => {
     ],
   ])('refuses %j with "%s"', (patch, message) => {
     expect(errorFor(patch)).toContain(message);
+  });
+
+  it('treats a key set to undefined as absent', () => {
+    expect(parseConfig({ projects: [{ ...testProject(), secret: undefined }] })).toEqual({
+      ok: false,
+      error: 'projects[0].secret: is required',
+    });
   });
 
   it('refuses a public token or project id used by two projects', () => {
