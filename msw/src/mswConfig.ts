@@ -6,6 +6,7 @@ export const MSW_PROJECT_ID = 'project-test-msw00000-0000-4000-8000-000000000000
 /** The in-process provider's project: fixed tokens, happy-dom's default origin authorized. */
 export function mswConfig(): LatchConfig {
   return {
+    dev_routes: true,
     projects: [
       {
         project_id: MSW_PROJECT_ID,

@@ -48,7 +48,7 @@ export function startProvider(root, { timeoutMs = 60_000 } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'latch-bench-'));
   const configPath = join(dir, 'latch.config.json');
   const logPath = join(dir, 'provider.log');
-  writeFileSync(configPath, JSON.stringify({ projects: [PROJECT] }, null, 2));
+  writeFileSync(configPath, JSON.stringify({ dev_routes: true, projects: [PROJECT] }, null, 2));
   const env = {
     ...process.env,
     PORT: String(PROVIDER_PORT),

@@ -37,7 +37,7 @@ const PROJECT = {
 export async function startProvider(root, { timeoutMs = 90_000 } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'latch-gallery-'));
   const configPath = join(dir, 'latch.config.json');
-  writeFileSync(configPath, JSON.stringify({ projects: [PROJECT] }, null, 2));
+  writeFileSync(configPath, JSON.stringify({ dev_routes: true, projects: [PROJECT] }, null, 2));
   // Its own process group, so stopping it also stops the node process tsx starts.
   const child = spawn('npx', ['tsx', 'apps/provider/src/main.ts'], {
     cwd: root,

@@ -27,6 +27,7 @@ export function testProject(overrides: Partial<ProjectConfig> = {}): ProjectConf
 /** One test project on the demo host, one live project on another origin. */
 export function testConfig(): LatchConfig {
   return {
+    dev_routes: true,
     projects: [
       testProject(),
       testProject({

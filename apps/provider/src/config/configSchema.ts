@@ -118,6 +118,11 @@ export const configSchema = strictPlainObject({
     ['project_id', 'public_token'],
     (value, first) => `${JSON.stringify(value)} is also used by projects[${first}]`,
   ),
+  /**
+   * Serve /dev/* (the inbox of test projects' messages, the project list) and the dev identity
+   * provider. A development feature: the config `npm start` generates turns it on; off otherwise.
+   */
+  dev_routes: v.optional(flag(), false),
 });
 
 export type PasswordPolicy = v.InferOutput<typeof passwordPolicy>;

@@ -20,6 +20,7 @@ export const demoAppUrls = (origins: readonly string[]): string[] =>
 /** The dev project written on first start when no LATCH_CONFIG is given (fresh random tokens). */
 export function createDefaultConfig(origins: readonly string[] = DEFAULT_DEV_ORIGINS): LatchConfig {
   return {
+    dev_routes: true,
     projects: [
       {
         project_id: `project-test-${randomUUID()}`,

@@ -42,6 +42,7 @@ describe('loadConfig without LATCH_CONFIG', () => {
     expect(first.created).toBe(true);
     expect(first.path).toBe(join(dataDir, 'latch.config.json'));
     expect(statSync(first.path).mode & 0o077).toBe(0);
+    expect(first.config.dev_routes).toBe(true);
     const [project] = first.config.projects;
     expect(project?.public_token).toMatch(/^public-token-test-[0-9a-f-]{36}$/);
     expect(project?.project_id).toMatch(/^project-test-[0-9a-f-]{36}$/);
@@ -63,6 +64,19 @@ describe('loadConfig without LATCH_CONFIG', () => {
     const second = loadConfig({ dataDir });
     expect(second).toEqual({ ...first, created: false });
     expect(JSON.parse(readFileSync(first.path, 'utf8'))).toEqual(first.config);
+  });
+
+  it('turns the dev routes on in a file generated before they had a setting, and nowhere else', () => {
+    const dataDir = join(dir, 'older');
+    const generated = loadConfig({ dataDir });
+    const { dev_routes: _, ...older } = generated.config;
+    writeFileSync(generated.path, JSON.stringify(older));
+    const loaded = loadConfig({ dataDir });
+    expect(loaded.config.dev_routes).toBe(true);
+    expect(loaded.updated).toBe(false);
+    expect(JSON.parse(readFileSync(generated.path, 'utf8'))).toMatchObject({ dev_routes: true });
+    const own = write('own.config.json', JSON.stringify({ projects: [testProject()] }));
+    expect(loadConfig({ dataDir, configPath: own }).config.dev_routes).toBe(false);
   });
 
   it('creates the dev project for the demo origin it is given (npm start on another port)', () => {

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative } from 'node:path';
 import { authorizeDevOrigins } from './authorizeDevOrigins';
+import { isPlainObject } from './isPlainObject';
 import type { LatchConfig } from './configSchema';
 import { createDefaultConfig } from './defaultConfig';
 import { parseConfig } from './parseConfig';
@@ -76,9 +77,13 @@ export function loadConfig({
   const path = join(dataDir, 'latch.config.json');
   if (existsSync(path)) {
     const { raw, config } = readConfigFile(path);
-    if (!authorizeDevOrigins(raw, devOrigins)) return { config, path, created: false, updated: false };
+    // Files generated before `dev_routes` existed had the dev routes on; they keep them.
+    const upgraded = isPlainObject(raw) && !('dev_routes' in raw);
+    if (upgraded) raw['dev_routes'] = true;
+    const authorized = authorizeDevOrigins(raw, devOrigins);
+    if (!upgraded && !authorized) return { config, path, created: false, updated: false };
     writeConfigFile(path, raw);
-    return { config: loadConfigFile(path), path, created: false, updated: true };
+    return { config: loadConfigFile(path), path, created: false, updated: authorized };
   }
   mkdirSync(dirname(path), { recursive: true });
   writeConfigFile(path, createDefaultConfig(devOrigins.length > 0 ? devOrigins : undefined));

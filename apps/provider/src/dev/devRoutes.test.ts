@@ -49,9 +49,11 @@ describe('dev routes', () => {
   }, 60_000);
   afterAll(() => db?.close());
 
-  it('lists test projects only in /dev/projects.json, readable cross-origin', async () => {
-    const response = await testApp({ db }).app.request('/dev/projects.json');
-    expect(response.headers.get('Access-Control-Allow-Origin')).toBe('*');
+  it('lists test projects only in /dev/projects.json, for tools (no CORS header)', async () => {
+    const response = await testApp({ db }).app.request('/dev/projects.json', {
+      headers: { Origin: 'https://evil.example' },
+    });
+    expect(response.headers.get('Access-Control-Allow-Origin')).toBeNull();
     expect(await response.json()).toEqual([
       { public_token: TEST_TOKEN, project_id: testProject?.project_id, name: 'Test Project' },
     ]);
@@ -127,7 +129,20 @@ describe('dev routes', () => {
     expect(response.headers.get('Content-Security-Policy')).toContain("frame-ancestors 'none'");
   });
 
-  it('is absent when dev routes are off', async () => {
+  it('is absent when dev routes are off, and off unless the config turns them on', async () => {
     expect((await testApp({ db, devRoutes: false }).app.request('/dev/projects.json')).status).toBe(404);
+    const { dev_routes: _, ...rest } = testConfig();
+    const config = { ...rest, dev_routes: false };
+    for (const path of ['/dev/projects.json', '/dev/inbox.json', '/dev/inbox']) {
+      expect((await testApp({ db, config }).app.request(path)).status).toBe(404);
+    }
+  });
+
+  it('never lets another web page read the inbox (no CORS header, even for an authorized origin)', async () => {
+    for (const origin of ['https://evil.example', 'http://127.0.0.1:3000']) {
+      const response = await testApp({ db }).app.request('/dev/inbox.json', { headers: { Origin: origin } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('Access-Control-Allow-Origin')).toBeNull();
+    }
   });
 });

@@ -7,8 +7,9 @@ import { listMessages, type OutboxMessage } from '../delivery/outbox';
 /** Dev data is test data only: live projects never appear here. */
 const testProjects = ({ projects }: Services) => projects.all.filter((p) => p.test);
 
-// The demo and e2e pages on other origins read these without credentials.
-const PUBLIC_JSON = { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-store' };
+// No CORS header: only tools and tests read these, from outside any browser. A wildcard would let
+// every web page read the codes and links of a test project.
+const PUBLIC_JSON = { 'Cache-Control': 'no-store' };
 
 // A raw `+` in a query decodes to a space (`?to=+15555550100`); addresses and numbers never hold spaces.
 const recipient = (c: Context<AppEnv>): string | undefined =>

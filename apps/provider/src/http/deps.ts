@@ -21,7 +21,7 @@ export interface AppDeps {
   authOrigin: string;
   dist?: Partial<DistPaths>;
   logger?: Logger;
-  /** Serve /dev/* (inbox, project list). Default true; only test projects are ever shown. */
+  /** Serve /dev/* (inbox, project list, dev identity provider). Default: the config's `dev_routes`. */
   devRoutes?: boolean;
 }
 
@@ -52,7 +52,7 @@ export function resolveServices(deps: AppDeps): Services {
     authOrigin: deps.authOrigin.replace(/\/+$/, ''),
     dist: { ...DEFAULT_DIST, ...deps.dist },
     logger: deps.logger ?? consoleLogger,
-    devRoutes: deps.devRoutes ?? true,
+    devRoutes: deps.devRoutes ?? deps.config.dev_routes,
   };
 }
 

@@ -25,7 +25,10 @@ describe.each(DB_KINDS)('password reset by email on %s', SLOW, (kind) => {
   let kit: AuthKit;
   beforeAll(async () => {
     // The login page comes first, so the reset default must search for the `reset` path.
-    kit = await openAuthKit(kind, { projects: [testProject({ redirect_urls: [REDIRECT, RESET_PAGE] })] });
+    kit = await openAuthKit(kind, {
+      dev_routes: true,
+      projects: [testProject({ redirect_urls: [REDIRECT, RESET_PAGE] })],
+    });
   }, 60_000);
   afterAll(() => kit?.close());
   afterEach(() => vi.useRealTimers());
@@ -74,7 +77,10 @@ describe.each(DB_KINDS)('password reset by email on %s', SLOW, (kind) => {
 describe('password reset rules', SLOW, () => {
   let kit: AuthKit;
   beforeAll(async () => {
-    kit = await openAuthKit('pglite', { projects: [testProject({ redirect_urls: [REDIRECT, RESET_PAGE] })] });
+    kit = await openAuthKit('pglite', {
+      dev_routes: true,
+      projects: [testProject({ redirect_urls: [REDIRECT, RESET_PAGE] })],
+    });
   }, 60_000);
   afterAll(() => kit?.close());
   afterEach(() => vi.useRealTimers());
@@ -287,7 +293,7 @@ describe('password reset without redirect URLs', () => {
     'answers redirect_url_not_found for reset/start, and still reset_password at login',
     { timeout: 60_000 },
     async () => {
-      const kit = await openAuthKit('pglite', { projects: [testProject({ redirect_urls: [] })] });
+      const kit = await openAuthKit('pglite', { dev_routes: true, projects: [testProject({ redirect_urls: [] })] });
       try {
         const email = freshEmail();
         const { user_id } = await kit.ok('/passwords', {
