@@ -21,6 +21,7 @@ export function mswConfig(): LatchConfig {
           'http://localhost:3000/reset-password',
         ],
         display_watermark: true,
+        end_sessions_on_password_reset: true,
         password_policy: { type: 'zxcvbn' },
         rbac_scopes: [],
         oauth_providers: [

@@ -16,6 +16,7 @@ export function testProject(overrides: Partial<ProjectConfig> = {}): ProjectConf
     authorized_origins: [HOST, 'http://localhost:3000'],
     redirect_urls: [`${HOST}/authenticate`],
     display_watermark: true,
+    end_sessions_on_password_reset: true,
     password_policy: { type: 'zxcvbn' },
     rbac_scopes: [],
     oauth_providers: [],

@@ -89,6 +89,8 @@ export const projectSchema = v.pipe(
     authorized_origins: listOf(origin, { min: 1 }),
     redirect_urls: v.optional(listOf(redirectUrl), () => []),
     display_watermark: v.optional(flag(), true),
+    /** A password reset ends every other session of the user (OWASP ASVS 2.1 / 3.3). */
+    end_sessions_on_password_reset: v.optional(flag(), true),
     password_policy: v.optional(passwordPolicy, () => ({ type: 'zxcvbn' as const })),
     rbac_scopes: v.optional(
       listOf(strictPlainObject({ scope: text({ min: 1, max: 256 }), description: text({ max: 1024 }) })),

@@ -31,6 +31,7 @@ export function createDefaultConfig(origins: readonly string[] = DEFAULT_DEV_ORI
         authorized_origins: [...origins],
         redirect_urls: devRedirectUrls(origins),
         display_watermark: true,
+        end_sessions_on_password_reset: true,
         password_policy: { type: 'zxcvbn' },
         rbac_scopes: [{ scope: 'read:notes', description: 'Read your notes' }],
         // Served by the built-in dev identity provider: OAuth works offline (docs/oauth.md).

@@ -72,6 +72,46 @@ describe.each(DB_KINDS)('password reset by email on %s', SLOW, (kind) => {
     const again = await reset(links.resetToken);
     expect([again.status, again.body['error_type']]).toEqual([401, 'unable_to_auth_magic_link']);
   });
+
+  it("ends the user's other sessions; the reset's own session and other users' stay", async () => {
+    const email = freshEmail();
+    const before = String((await signUp(email))['session_token']);
+    const bystander = String((await signUp(freshEmail()))['session_token']);
+    await kit.ok('/passwords/email/reset/start', { email });
+    const done = await reset(linksOf((await kit.latest(email)).text).resetToken);
+    const after = String((done.body['data'] as Record<string, unknown>)['session_token']);
+    const old = await kit.post('/sessions/authenticate', {}, before);
+    expect([old.status, old.body['error_type']]).toEqual([404, 'session_not_found']);
+    expect((await kit.backend({ session_token: before })).status).toBe(404);
+    expect((await kit.post('/sessions/authenticate', {}, after)).status).toBe(200);
+    expect((await kit.post('/sessions/authenticate', {}, bystander)).status).toBe(200);
+  });
+});
+
+describe('password reset in a project that keeps sessions', SLOW, () => {
+  it('leaves the other sessions alive when end_sessions_on_password_reset is false', async () => {
+    const kit = await openAuthKit('pglite', {
+      dev_routes: true,
+      projects: [
+        testProject({ redirect_urls: [REDIRECT, RESET_PAGE], end_sessions_on_password_reset: false }),
+      ],
+    });
+    try {
+      const email = freshEmail();
+      const signedUp = await kit.ok('/passwords', { email, password: STRONG, session_duration_minutes: 30 });
+      await kit.ok('/passwords/email/reset/start', { email });
+      const { resetToken } = linksOf((await kit.latest(email)).text);
+      await kit.ok('/passwords/email/reset', {
+        token: resetToken,
+        password: NEWER,
+        session_duration_minutes: 30,
+      });
+      const old = await kit.post('/sessions/authenticate', {}, String(signedUp['session_token']));
+      expect(old.status).toBe(200);
+    } finally {
+      await kit.close();
+    }
+  }, 60_000);
 });
 
 describe('password reset rules', SLOW, () => {
@@ -293,7 +333,10 @@ describe('password reset without redirect URLs', () => {
     'answers redirect_url_not_found for reset/start, and still reset_password at login',
     { timeout: 60_000 },
     async () => {
-      const kit = await openAuthKit('pglite', { dev_routes: true, projects: [testProject({ redirect_urls: [] })] });
+      const kit = await openAuthKit('pglite', {
+        dev_routes: true,
+        projects: [testProject({ redirect_urls: [] })],
+      });
       try {
         const email = freshEmail();
         const { user_id } = await kit.ok('/passwords', {

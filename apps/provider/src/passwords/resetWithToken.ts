@@ -1,6 +1,7 @@
 import type { ProjectConfig } from '../config/configSchema';
 import type { Db } from '../db/Db';
 import { AuthError } from '../errors/AuthError';
+import { revokeUserSessions } from '../sessions';
 import { hashPassword } from '.';
 import { activateUser, findEmailById, markEmailVerified, type EmailRecord } from '../users';
 import { storePassword } from './passwordRecord';
@@ -12,8 +13,8 @@ const badResetToken = (): AuthError =>
 
 /**
  * `POST /passwords/email/reset` up to the session: uses the reset token once, sets the new
- * password (clearing a required reset, the failure counter and any lock), retires the user's other
- * reset links and marks the email verified. Answers the email the link was sent to.
+ * password (clearing a required reset, the failure counter and any lock), ends the user's sessions
+ * (unless the project keeps them), retires the user's other reset links and marks the email verified. Answers the email the link was sent to.
  */
 export async function resetWithToken(
   db: Db,
@@ -36,6 +37,8 @@ export async function resetWithToken(
   if (!(await useResetToken(db, ref.tokenId, now))) throw badResetToken();
   await db.transaction(async (tx) => {
     await storePassword(tx, project, ref.userId, hash);
+    // Whoever knew the old password may hold a session; the reset's own session comes after this.
+    if (project.end_sessions_on_password_reset) await revokeUserSessions(tx, project, ref.userId, now);
     await retireResetTokens(tx, ref.userId, now);
     await markEmailVerified(tx, owner.email_id);
     await activateUser(tx, ref.userId);

@@ -1,6 +1,6 @@
 import type { AuthenticateResponse } from '@latch/api';
 import { sha256Hex } from '../crypto/hash';
-import type { Db } from '../db/Db';
+import type { Db, Queryable } from '../db/Db';
 import { AuthError } from '../errors/AuthError';
 import type { ProjectRef } from '../users/project';
 import { addMinutes } from './duration';
@@ -64,6 +64,22 @@ export async function authenticateSessionJwt(
 
 const extension = (input: AuthenticateSessionInput, now: Date) =>
   input.durationMinutes === undefined ? {} : { expiresAt: addMinutes(now, input.durationMinutes) };
+
+/** Ends every live session of the user (a password reset); answers how many it ended. */
+export async function revokeUserSessions(
+  db: Queryable,
+  project: ProjectRef,
+  userId: string,
+  now: Date,
+): Promise<number> {
+  const rows = await db.query(
+    `UPDATE sessions SET revoked_at = $3
+     WHERE project_id = $1 AND user_id = $2 AND revoked_at IS NULL AND expires_at > $3
+     RETURNING session_id`,
+    [project.project_id, userId, now],
+  );
+  return rows.length;
+}
 
 /** Ends the session of this token; answers false when there was no live session to end. */
 export async function revokeSession({

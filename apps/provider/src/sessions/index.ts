@@ -5,7 +5,12 @@
  */
 export { issueSession, sessionResponse } from './issueSession';
 export type { IssueSessionInput } from './issueSession';
-export { authenticateSessionJwt, authenticateSessionToken, revokeSession } from './authenticateSession';
+export {
+  authenticateSessionJwt,
+  authenticateSessionToken,
+  revokeSession,
+  revokeUserSessions,
+} from './authenticateSession';
 export type { AuthenticateSessionInput } from './authenticateSession';
 export {
   addMinutes,
