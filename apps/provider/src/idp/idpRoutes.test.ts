@@ -87,6 +87,7 @@ describe('identity provider: authorize and logout', () => {
   });
 
   it('a refusal redirects with access_denied; a grant redirects with a single-use code', async () => {
+    await kit.ok('/idp/oauth/authorize/start', authorize(), token);
     const denied = await kit.ok(
       '/idp/oauth/authorize/submit',
       { ...authorize(), consent_granted: false },
@@ -126,6 +127,28 @@ describe('identity provider: authorize and logout', () => {
       token,
     );
     expect(wider['consent_required']).toBe(true);
+  });
+
+  it('mints no code for a consent the screen never asked for in this request', async () => {
+    const own = String((await kit.signInByMagicLink(freshEmail()))['session_token']);
+    const submit = (params: Record<string, unknown>, session = own) =>
+      kit.post('/idp/oauth/authorize/submit', { ...params, consent_granted: true }, session);
+    const codes = async () =>
+      (await kit.db.query("SELECT 1 FROM one_time_tokens WHERE kind = 'idp_authorization_code'")).length;
+    const before = await codes();
+    // No start at all.
+    expect(errorOf(await submit(authorize()))).toEqual([403, 'unauthorized_action']);
+    // A start for other scopes, or by another session, does not cover this request.
+    await kit.ok('/idp/oauth/authorize/start', authorize({ scopes: ['openid'] }), own);
+    await kit.ok('/idp/oauth/authorize/start', authorize(), token);
+    expect(errorOf(await submit(authorize()))).toEqual([403, 'unauthorized_action']);
+    expect(await codes()).toBe(before);
+    // The request the screen started gets its code, once: a replay must start again.
+    const prompted = authorize({ prompt: 'consent' });
+    await kit.ok('/idp/oauth/authorize/start', prompted, own);
+    expect((await submit(prompted)).status).toBe(200);
+    expect(errorOf(await submit(prompted))).toEqual([403, 'unauthorized_action']);
+    expect(await codes()).toBe(before + 1);
   });
 
   it('first-party apps need no consent: a submit without a grant still gets a code', async () => {
@@ -220,6 +243,8 @@ describe('identity provider: authorize and logout', () => {
         ...authorize({ scopes: ['openid', 'email'], nonce: 'n-1', code_challenge: challenge }),
         ...patch,
       };
+      // As the consent screen does: start, then submit the same request.
+      await kit.ok('/idp/oauth/authorize/start', params, token);
       const data = await kit.ok('/idp/oauth/authorize/submit', { ...params, consent_granted: true }, token);
       return String(data['authorization_code']);
     };

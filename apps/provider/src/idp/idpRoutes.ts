@@ -1,7 +1,9 @@
 import { issueAuthorizationCode } from './authorizationCodes';
 import { checkAuthorize } from './authorizeRequest';
 import { findClient, requireRegistered, toIdpClient, withParams } from './clients';
+import { recordConsentRequest, takeConsentRequest } from './consentRequests';
 import { storeConsent } from './consents';
+import { ApiFailure } from '../http/ApiFailure';
 import { idTokenHintMatches } from './idTokenHint';
 import { sdkRoute, type Route } from '../http/route';
 import { authenticateSessionToken } from '../sessions';
@@ -36,6 +38,9 @@ export const idpRoutes: Route[] = [
     async ({ body, project, services, sessionToken }) => {
       const auth = await requireSession({ project, services, sessionToken });
       const checked = await checkAuthorize(services.db, project, auth, body);
+      if (checked.consentRequired) {
+        await recordConsentRequest(services.db, { project, auth, params: body, now: new Date() });
+      }
       return {
         user_id: auth.user_id,
         user: auth.user,
@@ -57,6 +62,14 @@ export const idpRoutes: Route[] = [
         return { redirect_uri: withParams(body.redirect_uri, { error: 'access_denied', state: body.state }) };
       }
       const now = new Date();
+      const asked = await takeConsentRequest(services.db, { project, auth, params: body, now });
+      if (checked.consentRequired && !asked) {
+        throw new ApiFailure(
+          'unauthorized_action',
+          403,
+          'Consent was not asked for this request: the consent screen must start it (authorize/start) first.',
+        );
+      }
       const key = { projectId: project.project_id, userId: auth.user_id, clientId: body.client_id };
       if (body.consent_granted) await storeConsent(services.db, key, checked.grantable, now);
       const code = await issueAuthorizationCode(services.db, {
