@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { sdkCors } from './http/cors';
 import { resolveServices, type AppDeps, type AppEnv } from './http/deps';
 import { handleError, handleNotFound } from './http/errorHandling';
+import { requestBodyLimit } from './http/requestBodyLimit';
 import { requestId } from './http/requestId';
 import { registerRoutes } from './http/route';
 import { devRoutes, homeRoutes } from './dev/devRoutes';
@@ -20,6 +21,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // Text assets go out gzip'd when the browser accepts it: the frame entry is ~235 KB raw, ~75 KB gzip.
   app.use('*', compress());
   app.use('/sdk/v1/*', sdkCors(services));
+  // After CORS, so the widget can read the 413.
+  app.use('*', requestBodyLimit());
   registerRoutes(app, '/sdk/v1', SDK_ROUTES, services);
   registerRoutes(app, '', V1_ROUTES, services);
   registerRoutes(app, '', [...staticRoutes, frameRoute, ...homeRoutes], services);
