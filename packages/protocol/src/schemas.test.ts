@@ -45,6 +45,32 @@ describe('validators', () => {
     expect(readValue(schema, null).ok).toBe(false);
   });
 
+  it('refuses an array or a Date where an object of optional keys is expected', () => {
+    const options = object({ a: optional(string()) });
+    expect(readValue(options, {})).toEqual({ ok: true, value: {} });
+    expect(readValue(options, [])).toEqual({ ok: false, error: 'value: expected an object, got array' });
+    expect(readValue(options, new Date()).ok).toBe(false);
+    expect(readValue(record(string()), [])).toEqual({
+      ok: false,
+      error: 'value: expected an object, got array',
+    });
+  });
+
+  it('names a required key that is absent, and counts items and keys before parsing them', () => {
+    expect(readValue(schema, { count: 1, kind: 'a', tags: [], maybe: null }, 'request')).toEqual({
+      ok: false,
+      error: 'request.name: missing',
+    });
+    expect(readValue(array(string(), 2), [1, 2, 3])).toEqual({
+      ok: false,
+      error: 'value: more than 2 items',
+    });
+    expect(readValue(record(string(), 1), { a: 1, b: 2 })).toEqual({
+      ok: false,
+      error: 'value: more than 1 keys',
+    });
+  });
+
   it('json() accepts plain data and refuses functions, NaN and deep nesting', () => {
     expect(readValue(json(), { a: [1, 'x', null, { b: true }] }).ok).toBe(true);
     expect(readValue(json(), { f: () => 1 }).ok).toBe(false);
