@@ -55,10 +55,11 @@ export const number = (min = -Number.MAX_VALUE, max = Number.MAX_VALUE) =>
 export const boolean = () => v.custom<boolean>((x) => typeof x === 'boolean', expected('a boolean'));
 
 /* @__NO_SIDE_EFFECTS__ */
-export const oneOf = <const T extends readonly string[]>(values: T) =>
+/** One of `values`; the message lists `named`, e.g. a whole allowlist when `values` is part of it. */
+export const oneOf = <const T extends readonly string[]>(values: T, named: readonly string[] = values) =>
   v.custom<T[number]>(
     (x) => (values as readonly unknown[]).includes(x),
-    expected(`one of ${values.join(', ')}`),
+    expected(`one of ${named.join(', ')}`),
   );
 
 /** At most `maxItems` items, counted before any item is parsed. */

@@ -26,6 +26,21 @@ describe('wallet relay schemas', () => {
     expect(accepts({ method: 'connect' })).toBe(false);
   });
 
+  it('name the allowlist and the bad parameter when they refuse', () => {
+    expect(readValue(walletRequestSchema, { walletId: 'w', method: 'eth_sign' }, 'walletRequest')).toEqual({
+      ok: false,
+      error:
+        'walletRequest.method: expected one of eth_requestAccounts, eth_accounts, eth_chainId, personal_sign, connect, signMessage, got string',
+    });
+    expect(
+      readValue(walletRequestSchema, { walletId: 'w', method: 'personal_sign', params: ['hi', '0x1'] }, 'r'),
+    ).toEqual({ ok: false, error: 'r.params[1]: expected a 0x address' });
+    expect(readValue(walletRequestSchema, { walletId: 'w', method: 'signMessage' }, 'r')).toEqual({
+      ok: false,
+      error: 'r.params: missing',
+    });
+  });
+
   it('check the loader answers the frame gets', () => {
     expect(readValue(walletResponseSchema, { ok: true, result: [ADDRESS] })).toEqual({
       ok: true,

@@ -47,7 +47,7 @@ const byMethod = {
     method: v.literal('personal_sign'),
     params: v.pipe(
       params(2, 'message, 0x address'),
-      v.tuple([string(MAX_MESSAGE), v.pipe(v.string(), v.regex(ETH_ADDRESS, 'expected a 0x address'))]),
+      v.tuple([string(MAX_MESSAGE), v.pipe(string(42), v.regex(ETH_ADDRESS, 'expected a 0x address'))]),
     ),
   }),
   /** [UTF-8 message]; the answer is the base58 ed25519 signature. */
@@ -59,7 +59,7 @@ const byMethod = {
   other: object({
     walletId,
     // Named in full: a method off the allowlist is told what the allowlist is.
-    method: v.picklist(NO_PARAMS, `expected one of ${WALLET_METHODS.join(', ')}`),
+    method: oneOf(NO_PARAMS, WALLET_METHODS),
     params: optional(v.pipe(params(0, ''), v.tuple([]))),
   }),
 };
