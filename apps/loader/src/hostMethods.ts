@@ -1,5 +1,6 @@
 import {
   hostMethodSchemas,
+  readValue,
   type ConsentManifestRequest,
   type HostMethods,
   type MountState,
@@ -46,7 +47,7 @@ export function createHostMethods(
   wallets: () => Promise<WalletRelay> = async () => NO_WALLETS,
 ): HostMethods {
   const read = <T>(schema: Schema<T>, value: unknown, method: string): T => {
-    const r = schema.parse(value, method);
+    const r = readValue(schema, value, method);
     if (r.ok) return r.value;
     ctx.invalid(`The Latch widget sent an invalid ${method} request (${r.error}).`);
     throw new TypeError(`Invalid ${method} request`);

@@ -1,16 +1,17 @@
 import {
   authTokenParamsSchema,
   boolean,
+  callback,
   isPlainObject,
   loginConfigSchema,
   object,
   optional,
+  readValue,
   record,
   string,
   stylesInputSchema,
   type LoginConfig,
   type MountKind,
-  type OptionalSchema,
   type StylesInput,
 } from '@latch/protocol';
 import type { Callbacks, IdentityProviderMountOptions } from './types';
@@ -21,20 +22,15 @@ export interface MountSpec {
   config: LoginConfig;
   styles: StylesInput;
   strings: Record<string, string>;
-  callbacks: Callbacks;
+  /** As the host passed them: a callback it left out may also be there as `undefined`. */
+  callbacks: { [K in keyof Callbacks]?: Callbacks[K] | undefined };
   autoFocus: boolean;
-  passwordResetToken?: string;
-  authTokenParams?: { trustedAuthToken: string; tokenProfileID: string };
-  getIDPConsentManifest?: IdentityProviderMountOptions['getIDPConsentManifest'];
+  passwordResetToken?: string | undefined;
+  authTokenParams?: { trustedAuthToken: string; tokenProfileID: string } | undefined;
+  getIDPConsentManifest?: IdentityProviderMountOptions['getIDPConsentManifest'] | undefined;
 }
 
-const fn = <F>(): OptionalSchema<F> =>
-  optional({
-    parse: (v, p = '') =>
-      typeof v === 'function'
-        ? { ok: true, value: v as F }
-        : { ok: false, error: `${p}: expected a function` },
-  });
+const fn = <F>() => optional(callback<F>());
 
 const schema = object({
   elementId: string(1000),
@@ -69,7 +65,7 @@ export function readMountOptions(kind: MountKind, options: unknown): MountSpec {
   for (const key of Object.keys(ONLY)) {
     if (key in options && ONLY[key] !== kind) throw invalid(`${key}: unknown option`);
   }
-  const r = schema.parse(options);
+  const r = readValue(schema, options);
   if (!r.ok) throw invalid(r.error);
   const {
     elementId,

@@ -1,5 +1,6 @@
 import { OAUTH_PROVIDERS } from '@latch/api';
-import { array, boolean, number, object, oneOf, optional, record, string, type Infer } from './validate';
+import type { InferOutput } from 'valibot';
+import { array, boolean, number, object, oneOf, optional, record, string } from './schemas';
 
 /** Products a login mount can offer (SPEC.md section 3, "Configuration"). */
 const PRODUCTS = ['emailMagicLinks', 'otp', 'passwords', 'passkeys', 'oauth', 'crypto'] as const;
@@ -70,8 +71,8 @@ export const loginConfigSchema = object({
   passkeyOptions: optional(object({ domain: optional(string(253)) })),
 });
 
-export type LoginConfig = Infer<typeof loginConfigSchema>;
-export type OAuthProviderConfig = Infer<typeof oauthProviderSchema>;
+export type LoginConfig = InferOutput<typeof loginConfigSchema>;
+export type OAuthProviderConfig = InferOutput<typeof oauthProviderSchema>;
 
 /** Defaults of SPEC.md section 9. */
 export const DEFAULTS = {

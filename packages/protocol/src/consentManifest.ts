@@ -1,4 +1,6 @@
-import { array, isPlainObject, object, optional, string, type Schema } from './validate';
+import * as v from 'valibot';
+import { isPlainObject } from './isPlainObject';
+import { array, object, optional, string } from './schemas';
 
 /*
  * A host's own wording of what a client asks for (`getIDPConsentManifest`), shown on the consent
@@ -6,36 +8,28 @@ import { array, isPlainObject, object, optional, string, type Schema } from './v
  * like any other channel value and renders it as text only.
  */
 
-export type ConsentManifestItem = string | { text: string; details?: string[] };
-export interface ConsentManifestGroup {
-  header: string;
-  items: ConsentManifestItem[];
-}
-/** Either groups with a header each, or one flat list. */
-export type ConsentManifest = ConsentManifestGroup[] | ConsentManifestItem[];
-
 const TEXT = 500;
-const detailed = object({ text: string(TEXT), details: optional(array(string(TEXT), 20)) });
-const item: Schema<ConsentManifestItem> = {
-  parse: (v, p) => (typeof v === 'string' ? string(TEXT).parse(v, p) : detailed.parse(v, p)),
-};
-const groups = array(object({ header: string(TEXT), items: array(item, 50) }), 20);
+const text = string(TEXT);
+const detailed = object({ text, details: optional(array(text, 20)) });
+// A string or a detailed item, told apart by type so a bad item's message names its own field.
+const item = v.lazy((input) => (typeof input === 'string' ? text : detailed));
+const groups = array(object({ header: text, items: array(item, 50) }), 20);
 const items = array(item, 50);
 
-const isGroup = (v: unknown) => isPlainObject(v) && 'header' in v;
+const isGroup = (input: unknown) => isPlainObject(input) && 'header' in input;
 
-export const consentManifestSchema: Schema<ConsentManifest> = {
-  parse: (v, p) =>
-    Array.isArray(v) && v.length > 0 && v.every(isGroup) ? groups.parse(v, p) : items.parse(v, p),
-};
+/** Either groups with a header each, or one flat list. */
+export const consentManifestSchema = v.lazy((input) =>
+  Array.isArray(input) && input.length > 0 && input.every(isGroup) ? groups : items,
+);
+
+export type ConsentManifest = v.InferOutput<typeof consentManifestSchema>;
+export type ConsentManifestItem = v.InferOutput<typeof item>;
+export type ConsentManifestGroup = v.InferOutput<typeof groups>[number];
 
 /** What the frame sends the host when it asks for the manifest. */
-export interface ConsentManifestRequest {
-  scopes: string[];
-  clientName: string;
-}
-
-export const consentManifestRequestSchema: Schema<ConsentManifestRequest> = object({
+export const consentManifestRequestSchema = object({
   scopes: array(string(256), 100),
   clientName: string(256),
 });
+export type ConsentManifestRequest = v.InferOutput<typeof consentManifestRequestSchema>;

@@ -1,3 +1,6 @@
+import type { InferOutput } from 'valibot';
+import { number, object, optional, string } from './schemas';
+
 /** Event types the widget emits to `callbacks.onEvent` and as `stytch-event` (Stytch's names). */
 export const EVENT_TYPES = [
   'MAGIC_LINK_LOGIN_OR_CREATE',
@@ -30,11 +33,12 @@ export interface WidgetEvent {
  * An error as the host sees it. No stack, no internals: `message` is what the visitor was shown
  * (or would be), `error_type` the provider's code when there is one.
  */
-export interface WidgetError {
-  message: string;
-  error_type?: string;
-  status_code?: number;
-}
+export const widgetErrorSchema = object({
+  message: string(2000),
+  error_type: optional(string(200)),
+  status_code: optional(number(0, 999)),
+});
+export type WidgetError = InferOutput<typeof widgetErrorSchema>;
 
 /** Names of the DOM events the custom elements dispatch. */
 export const DOM_EVENT = { event: 'stytch-event', error: 'stytch-error' } as const;

@@ -1,4 +1,6 @@
-export * from './validate';
+export * from './schemas';
+export * from './readValue';
+export * from './isPlainObject';
 export * from './config';
 export * from './styles';
 export * from './events';

@@ -1,19 +1,8 @@
 import type { AuthenticateResponse, SessionTokens } from '@latch/api';
-import { EVENT_TYPES, type EventType, type WidgetError } from './events';
+import { EVENT_TYPES, widgetErrorSchema, type EventType, type WidgetError } from './events';
 import type { MountState } from './mount';
 import { sessionTokensSchema } from './mount';
-import {
-  array,
-  json,
-  nullable,
-  number,
-  object,
-  oneOf,
-  optional,
-  record,
-  string,
-  type Schema,
-} from './validate';
+import { array, json, nullable, number, object, oneOf, record, string, type Schema } from './schemas';
 import { consentManifestRequestSchema, type ConsentManifestRequest } from './consentManifest';
 import { walletRequestSchema, type WalletInfo, type WalletRequest, type WalletResponse } from './wallets';
 
@@ -87,24 +76,16 @@ const sessionUpdateShape = object({
   }),
   user: record(json(), 100),
 });
-const sessionUpdateSchema: Schema<SessionUpdate> = {
-  parse(v, p) {
-    const r = sessionUpdateShape.parse(v, p);
-    // The shape above checked every field the host reads; the rest is passed on as data.
-    return r.ok ? { ok: true, value: v as SessionUpdate } : r;
-  },
-};
+// The shape checks every field the host reads; the user's other fields are plain data (checked as
+// JSON) the host passes on, so the output is typed as the provider's answer they came from.
+const sessionUpdateSchema = sessionUpdateShape as Schema<unknown> as Schema<SessionUpdate>;
 
 /** Argument schemas for each host method: the loader parses with these before acting. */
 export const hostMethodSchemas = {
   ready: object({ protocolVersion: number(1, 1000) }),
   resize: object({ height: number(0, 100_000) }),
   emitEvent: object({ type: oneOf(EVENT_TYPES), data: record(json(), 200) }),
-  reportError: object({
-    message: string(2000),
-    error_type: optional(string(200)),
-    status_code: optional(number(0, 999)),
-  }),
+  reportError: widgetErrorSchema,
   setSession: sessionUpdateSchema,
   clearSession: empty,
   navigate: object({ url: string(8192), reason: oneOf(NAVIGATE_REASONS) }),

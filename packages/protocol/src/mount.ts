@@ -1,18 +1,9 @@
 import type { SessionTokens } from '@latch/api';
+import type { InferOutput } from 'valibot';
 import { loginConfigSchema, type LoginConfig } from './config';
+import { readValue } from './readValue';
+import { boolean, nullable, number, object, oneOf, optional, record, string, type Schema } from './schemas';
 import { stylesInputSchema, type StylesInput } from './styles';
-import {
-  boolean,
-  nullable,
-  number,
-  object,
-  oneOf,
-  optional,
-  record,
-  string,
-  type Result,
-  type Schema,
-} from './validate';
 
 /**
  * The contract version. A method never changes incompatibly: add `method2` instead and bump this
@@ -51,41 +42,25 @@ export const sessionTokensSchema: Schema<SessionTokens> = object({
 });
 
 /** What the host sends to the frame on `ready()` and `update()`. */
-export interface MountState {
-  protocolVersion: number;
-  kind: MountKind;
-  config: LoginConfig;
-  styles: StylesInput;
-  strings: Record<string, string>;
-  /** The host's session tokens, so signed-in screens (passkey registration, consent) can call the API. */
-  session: SessionTokens | null;
-  /** The host page's query string (`?token=...`), for the reset and identity-provider screens. */
-  hostSearch: string;
-  passwordResetToken?: string;
-  authTokenParams?: { trustedAuthToken: string; tokenProfileID: string };
-  /** The host supplied `getIDPConsentManifest`; the frame may ask for it over the channel. */
-  hasConsentManifest: boolean;
-  /** The host wants focus moved into the frame's first field once it renders. */
-  autoFocus: boolean;
-}
-
-const base = object({
+export const mountStateSchema = object({
   protocolVersion: number(1, 1000),
   kind: oneOf(MOUNT_KINDS),
   config: loginConfigSchema,
   styles: stylesInputSchema,
   strings: record(string(2000), 2000),
+  /** The host's session tokens, so signed-in screens (passkey registration, consent) can call the API. */
   session: nullable(sessionTokensSchema),
+  /** The host page's query string (`?token=...`), for the reset and identity-provider screens. */
   hostSearch: string(8192),
   passwordResetToken: optional(string(512)),
   authTokenParams: optional(authTokenParamsSchema),
+  /** The host supplied `getIDPConsentManifest`; the frame may ask for it over the channel. */
   hasConsentManifest: boolean(),
+  /** The host wants focus moved into the frame's first field once it renders. */
   autoFocus: boolean(),
 });
 
-export const mountStateSchema: Schema<MountState> = {
-  parse: (v, p): Result<MountState> => base.parse(v, p),
-};
+export type MountState = InferOutput<typeof mountStateSchema>;
 
 /** Non-secret options that travel in the iframe URL so the provider can inline bootstrap data. */
 export interface FrameUrlParams {
@@ -124,7 +99,7 @@ export function parseFrameSearch(search: string): {
       errors.push(`${key}: not JSON`);
       return fallback;
     }
-    const r = schema.parse(parsed, key);
+    const r = readValue(schema, parsed, key);
     if (r.ok) return r.value;
     errors.push(r.error);
     return fallback;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readValue } from './readValue';
 import { loginConfigSchema } from './config';
 import { frameMethodSchemas, hostMethodSchemas } from './methods';
 import { frameUrl, mountStateSchema, parseFrameSearch, PROTOCOL_VERSION } from './mount';
@@ -23,7 +24,7 @@ const session = {
 
 describe('login config', () => {
   it('accepts the products of the spec and their options', () => {
-    const r = loginConfigSchema.parse({
+    const r = readValue(loginConfigSchema, {
       products: ['emailMagicLinks', 'otp', 'oauth'],
       otpOptions: { methods: ['sms', 'whatsapp'], expirationMinutes: 5 },
       oauthOptions: { providers: [{ type: 'google', one_tap: true }] },
@@ -32,7 +33,7 @@ describe('login config', () => {
   });
 
   it('refuses an unknown product, naming it', () => {
-    const r = loginConfigSchema.parse({ products: ['emailMagicLink'] });
+    const r = readValue(loginConfigSchema, { products: ['emailMagicLink'] });
     expect(r).toEqual({
       ok: false,
       error:
@@ -41,18 +42,18 @@ describe('login config', () => {
   });
 
   it('refuses a misspelt option', () => {
-    const r = loginConfigSchema.parse({ products: ['otp'], otpOption: {} });
+    const r = readValue(loginConfigSchema, { products: ['otp'], otpOption: {} });
     expect(r).toEqual({ ok: false, error: 'otpOption: unknown option' });
   });
 });
 
 describe('styles', () => {
   it('accepts one style object or a [light, dark] pair', () => {
-    expect(stylesInputSchema.parse({ colors: { primary: '#000' } }).ok).toBe(true);
-    expect(stylesInputSchema.parse([{}, { container: { backgroundColor: '#111' } }]).ok).toBe(true);
+    expect(readValue(stylesInputSchema, { colors: { primary: '#000' } }).ok).toBe(true);
+    expect(readValue(stylesInputSchema, [{}, { container: { backgroundColor: '#111' } }]).ok).toBe(true);
   });
   it('refuses a pair of the wrong length', () => {
-    expect(stylesInputSchema.parse([{}, {}, {}]).ok).toBe(false);
+    expect(readValue(stylesInputSchema, [{}, {}, {}]).ok).toBe(false);
   });
 });
 
@@ -84,7 +85,7 @@ describe('frame URL', () => {
 
 describe('channel arguments', () => {
   it('accepts a valid mount state', () => {
-    const r = mountStateSchema.parse({
+    const r = readValue(mountStateSchema, {
       protocolVersion: PROTOCOL_VERSION,
       kind: 'login',
       config: { products: ['emailMagicLinks'] },
@@ -99,19 +100,20 @@ describe('channel arguments', () => {
   });
 
   it('refuses malformed host method arguments', () => {
-    expect(hostMethodSchemas.resize.parse({ height: -1 }).ok).toBe(false);
-    expect(hostMethodSchemas.resize.parse({ height: '10' }).ok).toBe(false);
-    expect(hostMethodSchemas.emitEvent.parse({ type: 'NOT_AN_EVENT', data: {} }).ok).toBe(false);
-    expect(hostMethodSchemas.navigate.parse({ url: 'https://x', reason: 'because' }).ok).toBe(false);
-    expect(hostMethodSchemas.setSession.parse({ session_token: 1 }).ok).toBe(false);
+    expect(readValue(hostMethodSchemas.resize, { height: -1 }).ok).toBe(false);
+    expect(readValue(hostMethodSchemas.resize, { height: '10' }).ok).toBe(false);
+    expect(readValue(hostMethodSchemas.emitEvent, { type: 'NOT_AN_EVENT', data: {} }).ok).toBe(false);
+    expect(readValue(hostMethodSchemas.navigate, { url: 'https://x', reason: 'because' }).ok).toBe(false);
+    expect(readValue(hostMethodSchemas.setSession, { session_token: 1 }).ok).toBe(false);
     expect(
-      hostMethodSchemas.setSession.parse({ ...session, session: { ...session.session, expires_at: 5 } }).ok,
+      readValue(hostMethodSchemas.setSession, { ...session, session: { ...session.session, expires_at: 5 } })
+        .ok,
     ).toBe(false);
   });
 
   it('accepts a well-formed session update', () => {
-    expect(hostMethodSchemas.setSession.parse(session).ok).toBe(true);
-    expect(frameMethodSchemas.sessionChanged.parse({ session: null }).ok).toBe(true);
-    expect(frameMethodSchemas.sessionChanged.parse({ session: { session_token: 'a' } }).ok).toBe(false);
+    expect(readValue(hostMethodSchemas.setSession, session).ok).toBe(true);
+    expect(readValue(frameMethodSchemas.sessionChanged, { session: null }).ok).toBe(true);
+    expect(readValue(frameMethodSchemas.sessionChanged, { session: { session_token: 'a' } }).ok).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
-import { array, boolean, object, optional, string, type Infer, type Schema, type Result } from './validate';
+import * as v from 'valibot';
+import { boolean, object, optional, string } from './schemas';
 
 /**
  * The host's `styles` object (SPEC.md section 3, "Theme"). Structure only: each value is a short
@@ -62,18 +63,18 @@ const styleConfigSchema = object({
   logo: optional(object({ logoImageUrl: optional(string(2048)) })),
 });
 
-export type StyleConfig = Infer<typeof styleConfigSchema>;
+export type StyleConfig = v.InferOutput<typeof styleConfigSchema>;
+
+/** A `[light, dark]` pair: exactly two style objects. */
+const stylePair = v.pipe(
+  v.custom<unknown>(
+    (input) => Array.isArray(input) && input.length === 2,
+    'a [light, dark] pair has two items',
+  ),
+  v.tuple([styleConfigSchema, styleConfigSchema]),
+);
 
 /** One style object, or a `[light, dark]` pair that follows `prefers-color-scheme`. */
-export type StylesInput = StyleConfig | [StyleConfig, StyleConfig];
+export const stylesInputSchema = v.lazy((input) => (Array.isArray(input) ? stylePair : styleConfigSchema));
 
-export const stylesInputSchema: Schema<StylesInput> = {
-  parse(v, p): Result<StylesInput> {
-    if (Array.isArray(v)) {
-      if (v.length !== 2) return { ok: false, error: `${p || 'styles'}: a [light, dark] pair has two items` };
-      const pair = array(styleConfigSchema, 2).parse(v, p);
-      return pair.ok ? { ok: true, value: [pair.value[0] ?? {}, pair.value[1] ?? {}] } : pair;
-    }
-    return styleConfigSchema.parse(v, p);
-  },
-};
+export type StylesInput = v.InferOutput<typeof stylesInputSchema>;

@@ -1,4 +1,6 @@
-import { array, boolean, number, object, oneOf, optional, string, type Schema } from './validate';
+import * as v from 'valibot';
+import { isPlainObject } from './isPlainObject';
+import { array, number, object, oneOf, optional, string } from './schemas';
 
 /*
  * The wallet relay: wallets are injected into the host page, not into the frame, so the loader
@@ -7,16 +9,6 @@ import { array, boolean, number, object, oneOf, optional, string, type Schema } 
 
 const WALLET_KINDS = ['ethereum', 'solana'] as const;
 export type WalletKind = (typeof WALLET_KINDS)[number];
-
-/** A wallet the host page offers: EIP-6963 announcement, `window.ethereum` or Phantom. */
-export interface WalletInfo {
-  /** Stable for the page's lifetime; names the wallet in `walletRequest`. */
-  id: string;
-  name: string;
-  kind: WalletKind;
-  /** EIP-6963 reverse-DNS id (`io.metamask`), when announced. */
-  rdns?: string;
-}
 
 /** The only requests the loader forwards, per wallet kind. Everything else is refused. */
 export const ETHEREUM_WALLET_METHODS = [
@@ -28,23 +20,11 @@ export const ETHEREUM_WALLET_METHODS = [
 export const SOLANA_WALLET_METHODS = ['connect', 'signMessage'] as const;
 const WALLET_METHODS = [...ETHEREUM_WALLET_METHODS, ...SOLANA_WALLET_METHODS] as const;
 
-export type WalletRequest =
-  | {
-      walletId: string;
-      method: 'eth_requestAccounts' | 'eth_accounts' | 'eth_chainId' | 'connect';
-      params?: [];
-    }
-  /** [message (0x hex or UTF-8 text), address]. */
-  | { walletId: string; method: 'personal_sign'; params: [string, string] }
-  /** [UTF-8 message]; the answer is the base58 ed25519 signature. */
-  | { walletId: string; method: 'signMessage'; params: [string] };
-
 /**
  * Accounts for `eth_requestAccounts` / `eth_accounts`, the chain id, a signature, or the base58
  * address for Solana `connect`. A wallet refusal is `ok: false` with its EIP-1193 code (4001).
  */
-export type WalletResponse =
-  { ok: true; result: string | string[] } | { ok: false; code: number; message: string };
+export type WalletResponse = v.InferOutput<typeof walletResponseSchema>;
 
 /** EIP-1193 "unsupported method": what the loader answers for anything off the allowlist. */
 export const WALLET_UNSUPPORTED = 4200;
@@ -53,73 +33,64 @@ const MAX_MESSAGE = 8192;
 const ETH_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 const walletId = string(200);
-const noParams = optional(array(string(0), 0));
+const NO_PARAMS = ['eth_requestAccounts', 'eth_accounts', 'eth_chainId', 'connect'] as const;
+
+/* @__NO_SIDE_EFFECTS__ */
+const params = (count: number, what: string) =>
+  v.custom<unknown>((input) => Array.isArray(input) && input.length === count, `expected [${what}]`);
 
 /** Each request is checked method by method: the frame is not trusted with the wallet. */
-export const walletRequestSchema: Schema<WalletRequest> = {
-  parse(v, p = 'walletRequest') {
-    const head = object({
-      walletId,
-      method: oneOf(WALLET_METHODS),
-      params: optional(array(string(MAX_MESSAGE), 2)),
-    }).parse(v, p);
-    if (!head.ok) return head;
-    const { method, params } = head.value;
-    if (method === 'personal_sign') {
-      const [message, address] = params ?? [];
-      if (
-        params?.length !== 2 ||
-        message === undefined ||
-        address === undefined ||
-        !ETH_ADDRESS.test(address)
-      ) {
-        return { ok: false, error: `${p}.params: expected [message, 0x address]` };
-      }
-      return { ok: true, value: { walletId: head.value.walletId, method, params: [message, address] } };
-    }
-    if (method === 'signMessage') {
-      const [message] = params ?? [];
-      if (params?.length !== 1 || message === undefined)
-        return { ok: false, error: `${p}.params: expected [message]` };
-      return { ok: true, value: { walletId: head.value.walletId, method, params: [message] } };
-    }
-    const none = noParams.parse(params, `${p}.params`);
-    return none.ok ? { ok: true, value: { walletId: head.value.walletId, method } } : none;
-  },
+const byMethod = {
+  /** [message (0x hex or UTF-8 text), address]. */
+  personal_sign: object({
+    walletId,
+    method: v.literal('personal_sign'),
+    params: v.pipe(
+      params(2, 'message, 0x address'),
+      v.tuple([string(MAX_MESSAGE), v.pipe(string(42), v.regex(ETH_ADDRESS, 'expected a 0x address'))]),
+    ),
+  }),
+  /** [UTF-8 message]; the answer is the base58 ed25519 signature. */
+  signMessage: object({
+    walletId,
+    method: v.literal('signMessage'),
+    params: v.pipe(params(1, 'message'), v.tuple([string(MAX_MESSAGE)])),
+  }),
+  other: object({
+    walletId,
+    // Named in full: a method off the allowlist is told what the allowlist is.
+    method: oneOf(NO_PARAMS, WALLET_METHODS),
+    params: optional(v.pipe(params(0, ''), v.tuple([]))),
+  }),
 };
 
-const walletInfoSchema: Schema<WalletInfo> = object({
+export const walletRequestSchema = v.lazy((input) => {
+  const method = isPlainObject(input) ? input['method'] : undefined;
+  return method === 'personal_sign' || method === 'signMessage' ? byMethod[method] : byMethod.other;
+});
+export type WalletRequest = v.InferOutput<typeof walletRequestSchema>;
+
+/** A wallet the host page offers: EIP-6963 announcement, `window.ethereum` or Phantom. */
+const walletInfoSchema = object({
+  /** Stable for the page's lifetime; names the wallet in `walletRequest`. */
   id: walletId,
   name: string(200),
   kind: oneOf(WALLET_KINDS),
+  /** EIP-6963 reverse-DNS id (`io.metamask`), when announced. */
   rdns: optional(string(200)),
 });
+export type WalletInfo = v.InferOutput<typeof walletInfoSchema>;
 
 export const walletListSchema = object({ wallets: array(walletInfoSchema, 50) });
 
-const successSchema = object({
-  ok: boolean(),
-  result: anyOf(string(MAX_MESSAGE), array(string(200), 50)),
-});
-const failureSchema = object({ ok: boolean(), code: number(-1e9, 1e9), message: string(2000) });
-
 /** The frame checks the loader's answers too. */
-export const walletResponseSchema: Schema<WalletResponse> = {
-  parse(v, p = 'walletResponse') {
-    const success = successSchema.parse(v, p);
-    if (success.ok && success.value.ok)
-      return { ok: true, value: { ok: true, result: success.value.result } };
-    const failure = failureSchema.parse(v, p);
-    if (failure.ok && !failure.value.ok) return { ok: true, value: { ...failure.value, ok: false } };
-    return { ok: false, error: `${p}: expected { ok: true, result } or { ok: false, code, message }` };
-  },
-};
-
-function anyOf<A, B>(a: Schema<A>, b: Schema<B>): Schema<A | B> {
-  return {
-    parse(v, p) {
-      const first = a.parse(v, p);
-      return first.ok ? first : b.parse(v, p);
-    },
-  };
-}
+export const walletResponseSchema = v.union(
+  [
+    object({
+      ok: v.literal(true),
+      result: v.union([string(MAX_MESSAGE), array(string(200), 50)]),
+    }),
+    object({ ok: v.literal(false), code: number(-1e9, 1e9), message: string(2000) }),
+  ],
+  'expected { ok: true, result } or { ok: false, code, message }',
+);

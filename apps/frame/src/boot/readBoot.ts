@@ -1,5 +1,5 @@
 import { FRAME_BOOT_ELEMENT_ID, type BootstrapResponse, type FrameBoot } from '@latch/api';
-import { array, boolean, isPlainObject, string, type Result } from '@latch/protocol';
+import { array, boolean, isPlainObject, readValue, string, type Result } from '@latch/protocol';
 
 const origin = (value: unknown): value is string => {
   if (typeof value !== 'string') return false;
@@ -16,9 +16,9 @@ function checkBootstrap(value: unknown): value is BootstrapResponse {
   if (!isPlainObject(value)) return false;
   const v = value;
   return (
-    string(500).parse(v['project_name']).ok &&
-    boolean().parse(v['disable_sdk_watermark']).ok &&
-    array(string(253), 1000).parse(v['email_domains']).ok &&
+    readValue(string(500), v['project_name']).ok &&
+    readValue(boolean(), v['disable_sdk_watermark']).ok &&
+    readValue(array(string(253), 1000), v['email_domains']).ok &&
     (v['password_config'] === null || isPlainObject(v['password_config'])) &&
     (v['rbac_policy'] === null || isPlainObject(v['rbac_policy']))
   );
@@ -28,9 +28,9 @@ function checkBootstrap(value: unknown): value is BootstrapResponse {
 export function parseBoot(value: unknown): Result<FrameBoot> {
   if (!isPlainObject(value)) return { ok: false, error: 'boot: not an object' };
   const { publicToken, projectId, apiBaseUrl, allowedOrigins, bootstrap } = value;
-  if (!string(512).parse(publicToken).ok || publicToken === '')
+  if (!readValue(string(512), publicToken).ok || publicToken === '')
     return { ok: false, error: 'boot.publicToken' };
-  if (!string(512).parse(projectId).ok) return { ok: false, error: 'boot.projectId' };
+  if (!readValue(string(512), projectId).ok) return { ok: false, error: 'boot.projectId' };
   if (typeof apiBaseUrl !== 'string' || !/^https?:\/\/[^/?#]+$/.test(apiBaseUrl)) {
     return { ok: false, error: 'boot.apiBaseUrl' };
   }

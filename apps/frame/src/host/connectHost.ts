@@ -2,6 +2,7 @@ import { connect, WindowMessenger, type RemoteProxy } from 'penpal';
 import {
   mountStateSchema,
   PROTOCOL_VERSION,
+  readValue,
   type FrameMethods,
   type HostMethods,
   type MountState,
@@ -37,7 +38,7 @@ export function connectHost({
     void remote
       ?.then((host) => host.ready({ protocolVersion: PROTOCOL_VERSION }))
       .then((state) => {
-        const parsed = mountStateSchema.parse(state, 'mount state');
+        const parsed = readValue(mountStateSchema, state, 'mount state');
         if (parsed.ok) onMountState(parsed.value);
         else onError(parsed.error);
       })

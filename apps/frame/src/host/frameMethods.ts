@@ -1,5 +1,5 @@
 import {
-  expect as parse,
+  expectValue as parse,
   frameMethodSchemas,
   mountStateSchema,
   type FrameMethods,

@@ -1,4 +1,10 @@
-import { walletListSchema, walletResponseSchema, type WalletInfo, type WalletRequest } from '@latch/protocol';
+import {
+  readValue,
+  walletListSchema,
+  walletResponseSchema,
+  type WalletInfo,
+  type WalletRequest,
+} from '@latch/protocol';
 import type { WidgetHost } from '../../services/WidgetServices';
 
 /** A wallet said no (code 4001: the visitor rejected), or the relay could not reach it. */
@@ -18,13 +24,13 @@ export class WalletError extends Error {
  */
 export async function listWallets(host: WidgetHost): Promise<WalletInfo[]> {
   if (!host.listWallets) return [];
-  const parsed = walletListSchema.parse(await host.listWallets({}), 'listWallets');
+  const parsed = readValue(walletListSchema, await host.listWallets({}), 'listWallets');
   return parsed.ok ? parsed.value.wallets : [];
 }
 
 async function call(host: WidgetHost, request: WalletRequest): Promise<string | string[]> {
   if (!host.walletRequest) throw new WalletError(4200, 'The host page has no wallet relay.');
-  const parsed = walletResponseSchema.parse(await host.walletRequest(request), request.method);
+  const parsed = readValue(walletResponseSchema, await host.walletRequest(request), request.method);
   if (!parsed.ok) throw new WalletError(-32603, parsed.error);
   if (!parsed.value.ok) throw new WalletError(parsed.value.code, parsed.value.message);
   return parsed.value.result;

@@ -1,4 +1,4 @@
-import { consentManifestSchema, type ConsentManifest } from '@latch/protocol';
+import { consentManifestSchema, readValue, type ConsentManifest } from '@latch/protocol';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useServices } from '../../services/ServicesContext';
@@ -35,7 +35,7 @@ export function useConsentManifest(scopes: string[], clientName: string): Manife
     setState({ status: 'pending' });
     ask({ scopes: key ? key.split(' ') : [], clientName }).then(
       ({ manifest }) => {
-        const checked = consentManifestSchema.parse(manifest, 'manifest');
+        const checked = readValue(consentManifestSchema, manifest, 'manifest');
         if (!live) return;
         if (checked.ok) setState({ status: 'ready', manifest: checked.value });
         else fallBack(checked.error);
