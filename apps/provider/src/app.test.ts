@@ -1,6 +1,7 @@
 import { isErrorEnvelope } from '@latch/api';
 import { describe, expect, it } from 'vitest';
-import { json, testApp } from '../test/testApp';
+import type { Db } from './db/Db';
+import { json, testApp, unusedDb } from '../test/testApp';
 import { TEST_TOKEN } from '../test/testConfig';
 
 const REQUEST_ID = /^request-id-test-[0-9a-f-]{36}$/;
@@ -129,5 +130,24 @@ describe('every bad input is a 4xx envelope', () => {
     expect(body['error_message']).not.toContain('database');
     expect(logger.errors).toEqual([expect.stringContaining('POST /sdk/v1/events failed')]);
     expect((await sdk(`/projects/bootstrap/${TEST_TOKEN}`, { method: 'GET' })).status).toBe(200);
+  });
+
+  it('logs a 500 as one bounded line without the SQL or its parameters', async () => {
+    // A database error as drivers throw it: the statement and its parameters ride along.
+    const failure = Object.assign(new Error(`syntax error ${'near x '.repeat(200)}`), {
+      query: 'INSERT INTO events VALUES ($1)',
+      params: ['visitor-secret@example.com'],
+    });
+    const failing: Db = { ...unusedDb, query: () => Promise.reject(failure) };
+    const { sdk, logger } = testApp({ db: failing });
+    const entry = { telemetry: {}, event: { public_token: TEST_TOKEN, event_name: 'x', details: {} } };
+    expect((await sdk('/events', { body: JSON.stringify([entry]) })).status).toBe(500);
+    const [line = ''] = logger.errors;
+    expect(logger.errors).toHaveLength(1);
+    expect(line).toContain('Error: syntax error');
+    expect(line).not.toContain('visitor-secret');
+    expect(line).not.toContain('INSERT INTO');
+    expect(line).not.toContain('\n');
+    expect(line.length).toBeLessThan(1600);
   });
 });

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { sdkCors } from './http/cors';
 import { resolveServices, type AppDeps, type AppEnv } from './http/deps';
 import { handleError, handleNotFound } from './http/errorHandling';
+import { refuseOddBytes } from './http/refuseOddBytes';
 import { requestBodyLimit } from './http/requestBodyLimit';
 import { requestId } from './http/requestId';
 import { registerRoutes } from './http/route';
@@ -18,6 +19,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const services = resolveServices(deps);
   const app = new Hono<AppEnv>();
   app.use('*', requestId());
+  app.use('*', refuseOddBytes());
   // Text assets go out gzip'd when the browser accepts it: the frame entry is ~235 KB raw, ~75 KB gzip.
   app.use('*', compress());
   app.use('/sdk/v1/*', sdkCors(services));

@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import type { AppDeps } from '../src/http/deps';
 import { createApp } from '../src/app';
 import type { Db } from '../src/db/Db';
@@ -19,7 +20,13 @@ export interface CapturingLogger extends Logger {
 
 export function capturingLogger(): CapturingLogger {
   const errors: string[] = [];
-  return { errors, info: () => undefined, error: (message) => void errors.push(message) };
+  // Records what the console logger would print, the error object included.
+  return {
+    errors,
+    info: () => undefined,
+    error: (message, error) =>
+      void errors.push(error === undefined ? message : `${message} ${inspect(error)}`),
+  };
 }
 
 export function testApp(overrides: Partial<AppDeps> = {}) {

@@ -5,6 +5,7 @@ import { ApiFailure } from './ApiFailure';
 import { AUTH_ERROR_STATUS } from './authErrorStatus';
 import type { AppEnv } from './deps';
 import { errorResponse } from './envelope';
+import { errorSummary } from './errorSummary';
 import type { Logger } from './logger';
 import { REQUEST_ID_HEADER } from './requestId';
 
@@ -22,7 +23,9 @@ export const handleError =
     if (error instanceof HTTPException && error.status < 500) {
       return errorResponse(c, 'bad_request', error.status, error.message || 'The request could not be read.');
     }
-    logger.error(`${c.var.requestId} ${c.req.method} ${c.req.path} failed:`, error);
+    logger.error(
+      `${c.var.requestId} ${c.req.method} ${c.req.path.slice(0, 200)} failed: ${errorSummary(error)}`,
+    );
     return errorResponse(
       c,
       'internal_server_error',
