@@ -1,4 +1,4 @@
-import type { LatchConfig } from '@latch/provider';
+import { defaultRateLimits, type LatchConfig } from '@latch/provider';
 
 export const MSW_PUBLIC_TOKEN = 'public-token-test-msw00000-0000-4000-8000-000000000000';
 export const MSW_PROJECT_ID = 'project-test-msw00000-0000-4000-8000-000000000000';
@@ -7,6 +7,7 @@ export const MSW_PROJECT_ID = 'project-test-msw00000-0000-4000-8000-000000000000
 export function mswConfig(): LatchConfig {
   return {
     dev_routes: true,
+    rate_limits: defaultRateLimits(),
     projects: [
       {
         project_id: MSW_PROJECT_ID,

@@ -23,7 +23,9 @@ export interface InboxEntry {
 }
 
 /** A migrated database and an app on it, with helpers that call the API as the widget does. */
-export async function openAuthKit(kind: DbKind = 'pglite', config: LatchConfig = testConfig()) {
+/** `config` overrides the test config's keys (usually `projects`). */
+export async function openAuthKit(kind: DbKind = 'pglite', overrides: Partial<LatchConfig> = {}) {
+  const config: LatchConfig = { ...testConfig(), ...overrides };
   const db: Db = await openTestDb(kind);
   await migrate(db);
   const { app, logger } = testApp({ db, config });

@@ -1,4 +1,5 @@
 import type { LatchConfig, ProjectConfig } from '../src/config/configSchema';
+import { defaultRateLimits } from '../src/config/rateLimitsSchema';
 
 export const TEST_TOKEN = 'public-token-test-11111111-1111-4111-8111-111111111111';
 export const LIVE_TOKEN = 'public-token-live-22222222-2222-4222-8222-222222222222';
@@ -29,6 +30,8 @@ export function testProject(overrides: Partial<ProjectConfig> = {}): ProjectConf
 export function testConfig(): LatchConfig {
   return {
     dev_routes: true,
+    // In-process requests have no client address, so only destination and project budgets apply.
+    rate_limits: defaultRateLimits(),
     projects: [
       testProject(),
       testProject({

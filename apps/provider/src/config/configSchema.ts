@@ -4,6 +4,7 @@ import { expected } from './expected';
 import { flag, integerFrom, listOf, oneOf, strictPlainObject, text, withoutProblem } from './fieldSchemas';
 import { isPlainObject } from './isPlainObject';
 import { originProblem, passkeyDomainProblem, redirectUrlProblem } from './origins';
+import { rateLimitsSchema } from './rateLimitsSchema';
 import { uniqueBy } from './uniqueBy';
 
 /** The provider's OAuth provider types: the one list shared with the widget's config. */
@@ -125,6 +126,7 @@ export const configSchema = strictPlainObject({
    * provider. A development feature: the config `npm start` generates turns it on; off otherwise.
    */
   dev_routes: v.optional(flag(), false),
+  rate_limits: rateLimitsSchema,
 });
 
 export type PasswordPolicy = v.InferOutput<typeof passwordPolicy>;

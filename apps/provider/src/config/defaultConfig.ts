@@ -1,3 +1,4 @@
+import { defaultRateLimits } from './rateLimitsSchema';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { LatchConfig } from './configSchema';
 
@@ -21,6 +22,7 @@ export const demoAppUrls = (origins: readonly string[]): string[] =>
 export function createDefaultConfig(origins: readonly string[] = DEFAULT_DEV_ORIGINS): LatchConfig {
   return {
     dev_routes: true,
+    rate_limits: defaultRateLimits(),
     projects: [
       {
         project_id: `project-test-${randomUUID()}`,

@@ -6,7 +6,7 @@ import { testConfig, testProject } from '../../test/testConfig';
 import { startFakeSmtpServer } from './fakeSmtpServer';
 
 const withSmtp = (port: number): LatchConfig => ({
-  dev_routes: true,
+  ...testConfig(),
   projects: [
     testProject({ smtp: { host: '127.0.0.1', port, secure: false, from: 'Latch <no-reply@latch.test>' } }),
     ...testConfig().projects.slice(1),

@@ -2,6 +2,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LatchConfig, ProjectConfig } from '../config/configSchema';
 import type { Db } from '../db/Db';
+import { createRateLimiter, type RateLimiter } from '../limits/rateLimiter';
 import { consoleLogger, type Logger } from './logger';
 import { indexProjects, type ProjectIndex } from './projects';
 import type { BasicCredentials } from './basicAuth';
@@ -34,6 +35,8 @@ export interface Services {
   dist: DistPaths;
   logger: Logger;
   devRoutes: boolean;
+  /** Budgets of `config.rate_limits`, counted in the database. */
+  limiter: RateLimiter;
 }
 
 // Path arithmetic, not `new URL(..)`: under happy-dom (msw in component tests) URL is not Node's.
@@ -53,6 +56,7 @@ export function resolveServices(deps: AppDeps): Services {
     dist: { ...DEFAULT_DIST, ...deps.dist },
     logger: deps.logger ?? consoleLogger,
     devRoutes: deps.devRoutes ?? deps.config.dev_routes,
+    limiter: createRateLimiter(deps.db),
   };
 }
 

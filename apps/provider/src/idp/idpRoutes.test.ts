@@ -40,7 +40,7 @@ function idpConfig(): LatchConfig {
       },
     ],
   });
-  return { dev_routes: true, projects: live ? [project, live] : [project] };
+  return { ...testConfig(), projects: live ? [project, live] : [project] };
 }
 
 let n = 0;
