@@ -8,9 +8,8 @@ import { consumeToken, insertOneTimeToken } from '../tokens/oneTimeTokens';
 
 export type OtpChannel = 'email' | 'sms' | 'whatsapp';
 
-/** SPEC.md section 9: 6 digits, 5 minutes by default; the hosted API accepts 1 to 10 minutes. */
+/** SPEC.md section 9: 6 digits (their lifetime is the request's `expiration_minutes`). */
 export const OTP_LENGTH = 6;
-export const OTP_EXPIRATION_MINUTES = { default: 5, min: 1, max: 10 } as const;
 /** Failed attempts per method (email_id / phone_id) within a sliding 10 minutes before it locks. */
 export const OTP_MAX_FAILED_ATTEMPTS = 5;
 /** How long a method stays locked after its last allowed failure; every code of it is refused meanwhile. */
