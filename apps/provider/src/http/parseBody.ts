@@ -39,8 +39,9 @@ export function validateBody<S extends v.GenericSchema>(schema: S, raw: unknown)
   const [issue] = result.issues;
   const path = issuePath(issue);
   if (path === '') throw new ApiFailure('bad_request', 400, `The request body: ${issue.message}.`);
-  // Valibot marks a key the object lacks with a path item of origin `key`; any other is a value.
-  if (issue.path?.at(-1)?.origin === 'key') {
+  // Valibot marks a key an object lacks with a last path item of type `object` and origin `key`.
+  const last = issue.path?.at(-1);
+  if (last?.type === 'object' && last.origin === 'key') {
     throw new ApiFailure('missing_field', 400, `${path} is a required field.`);
   }
   throw new ApiFailure('invalid_field', 400, `${path}: ${issue.message}.`);
