@@ -60,7 +60,6 @@ function route<S extends v.GenericSchema | null, R extends object>(
   path: string,
   schema: S,
   handle: (input: RouteInput<BodyOutput<S>>) => Promise<R>,
-  { status = 200 }: { status?: number } = {},
 ): Route {
   return {
     method,
@@ -78,7 +77,7 @@ function route<S extends v.GenericSchema | null, R extends object>(
         credentials,
         sessionToken: sessionTokenOf(credentials),
       });
-      return successResponse(c, data, status);
+      return successResponse(c, data);
     },
   };
 }

@@ -1,5 +1,5 @@
 export * from './events';
-export { describe as describeValue, expected } from './expected';
+export { expected } from './expected';
 export * from './fields';
 export * from './idp';
 export * from './magicLinks';
