@@ -8,7 +8,7 @@ import { consumeToken, insertOneTimeToken } from '../tokens/oneTimeTokens';
 
 export type OtpChannel = 'email' | 'sms' | 'whatsapp';
 
-/** SPEC.md section 9: 6 digits (their lifetime is the request's `expiration_minutes`). */
+/** A passcode is 6 digits; its lifetime is the request's `expiration_minutes`. */
 export const OTP_LENGTH = 6;
 /** Failed attempts per method (email_id / phone_id) within a sliding 10 minutes before it locks. */
 export const OTP_MAX_FAILED_ATTEMPTS = 5;
