@@ -8,6 +8,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchPage } from './page.mjs';
 
+// Every request comes from one address at a rate no visitor reaches: the abuse budgets stand aside.
+const GENEROUS = { limit: 1_000_000, per_seconds: 60 };
+const UNLIMITED = Object.fromEntries(
+  [
+    'sends_per_destination',
+    'sends_per_ip',
+    'sends_per_project',
+    'guesses_per_ip',
+    'events_per_ip',
+    'events_per_project',
+  ].map((name) => [name, GENEROUS]),
+);
+
 export const PROVIDER_PORT = 4600;
 export const HOST_PORT = 3600;
 export const AUTH_ORIGIN = `http://localhost:${PROVIDER_PORT}`;
@@ -48,7 +61,10 @@ export function startProvider(root, { timeoutMs = 60_000 } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'latch-bench-'));
   const configPath = join(dir, 'latch.config.json');
   const logPath = join(dir, 'provider.log');
-  writeFileSync(configPath, JSON.stringify({ dev_routes: true, projects: [PROJECT] }, null, 2));
+  writeFileSync(
+    configPath,
+    JSON.stringify({ dev_routes: true, rate_limits: UNLIMITED, projects: [PROJECT] }, null, 2),
+  );
   const env = {
     ...process.env,
     PORT: String(PROVIDER_PORT),

@@ -1,7 +1,7 @@
 import { isErrorEnvelope } from '@latch/api';
 import { describe, expect, it } from 'vitest';
 import type { Db } from './db/Db';
-import { json, testApp, unusedDb } from '../test/testApp';
+import { json, noLimits, testApp, unusedDb } from '../test/testApp';
 import { TEST_TOKEN } from '../test/testConfig';
 
 const REQUEST_ID = /^request-id-test-[0-9a-f-]{36}$/;
@@ -98,6 +98,45 @@ describe('every bad input is a 4xx envelope', () => {
     expect(body['error_message']).toBe('[0].event.event_name: expected a string, got 7.');
   });
 
+  it.each([
+    ['NUL', 'a\u0000@example.com'],
+    ['a lone high surrogate', 'a\uD800@example.com'],
+    ['a lone low surrogate', '\uDC00a@example.com'],
+  ])('a string with %s → 400 invalid_field naming it', async (_, email) => {
+    const { sdk } = testApp();
+    const body = await expectEnvelope(
+      await sdk('/users/search', { body: JSON.stringify({ email }) }),
+      400,
+      'invalid_field',
+    );
+    expect(body['error_message']).toBe('email: contains a character that is not allowed.');
+  });
+
+  it('refuses NUL anywhere in free-form JSON too, keys included', async () => {
+    const { sdk } = testApp();
+    const entry = (details: unknown) => ({
+      event: { public_token: TEST_TOKEN, event_name: 'x', details },
+    });
+    for (const details of [{ note: ['ok', 'a\u0000'] }, { 'k\u0000': 1 }]) {
+      const body = await expectEnvelope(
+        await sdk('/events', { body: JSON.stringify([entry(details)]) }),
+        400,
+        'invalid_field',
+      );
+      expect(body['error_message']).toMatch(
+        /^\[0\]\.event\.details.*: contains a character that is not allowed\.$/,
+      );
+    }
+  });
+
+  it('keeps a surrogate pair (an emoji) as the character it is', async () => {
+    // Storage answers nothing: only the validation is under test.
+    const { sdk } = testApp({ db: { ...unusedDb, query: () => Promise.resolve([]) }, limiter: noLimits });
+    const smile = '\uD83D\uDE00';
+    const entry = { event: { public_token: TEST_TOKEN, event_name: smile, details: { [smile]: smile } } };
+    expect((await sdk('/events', { body: JSON.stringify([entry]) })).status).toBe(200);
+  });
+
   it('an oversized body → 413 bad_request', async () => {
     const { sdk } = testApp();
     await expectEnvelope(await sdk('/events', { body: `[${'0,'.repeat(200_000)}0]` }), 413, 'bad_request');
@@ -139,7 +178,7 @@ describe('every bad input is a 4xx envelope', () => {
       params: ['visitor-secret@example.com'],
     });
     const failing: Db = { ...unusedDb, query: () => Promise.reject(failure) };
-    const { sdk, logger } = testApp({ db: failing });
+    const { sdk, logger } = testApp({ db: failing, limiter: noLimits });
     const entry = { telemetry: {}, event: { public_token: TEST_TOKEN, event_name: 'x', details: {} } };
     expect((await sdk('/events', { body: JSON.stringify([entry]) })).status).toBe(500);
     const [line = ''] = logger.errors;

@@ -10,7 +10,6 @@ import { registerRoutes } from './http/route';
 import { devRoutes, homeRoutes } from './dev/devRoutes';
 import { devOAuthRoutes } from './dev/devOAuthRoutes';
 import { frameRoute } from './frame/frameRoute';
-import { registerRateLimits } from './limits/rateLimits';
 import { SDK_ROUTES } from './routes/sdkRoutes';
 import { staticRoutes } from './http/staticRoutes';
 import { V1_ROUTES } from './routes/v1Routes';
@@ -26,7 +25,6 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('/sdk/v1/*', sdkCors(services));
   // After CORS, so the widget can read the 413.
   app.use('*', requestBodyLimit());
-  registerRateLimits(app, '/sdk/v1', services);
   registerRoutes(app, '/sdk/v1', SDK_ROUTES, services);
   registerRoutes(app, '', V1_ROUTES, services);
   registerRoutes(app, '', [...staticRoutes, frameRoute, ...homeRoutes], services);

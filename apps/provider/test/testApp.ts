@@ -3,6 +3,7 @@ import type { AppDeps } from '../src/http/deps';
 import { createApp } from '../src/app';
 import type { Db } from '../src/db/Db';
 import type { Logger } from '../src/http/logger';
+import type { RateLimiter } from '../src/limits/rateLimiter';
 import { AUTH_ORIGIN, basic, testConfig, TEST_TOKEN } from './testConfig';
 
 /** For tests that never reach storage: any query is a test bug. */
@@ -13,6 +14,9 @@ export const unusedDb: Db = {
   transaction: () => Promise.reject(new Error('this test must not query the database')),
   close: () => Promise.resolve(),
 };
+
+/** A limiter that allows everything, for apps whose storage is a stub. */
+export const noLimits: RateLimiter = { take: () => Promise.resolve({ ok: true }) };
 
 export interface CapturingLogger extends Logger {
   errors: string[];
@@ -34,6 +38,8 @@ export function testApp(overrides: Partial<AppDeps> = {}) {
   const app = createApp({
     config: testConfig(),
     db: unusedDb,
+    // The default database refuses every query, so nothing could be counted: no budgets apply.
+    ...(overrides.db ? {} : { limiter: noLimits }),
     authOrigin: AUTH_ORIGIN,
     dist: { loaderDir: '/nonexistent/loader', frameDir: '/nonexistent/frame' },
     logger,

@@ -6,3 +6,5 @@ export * from './endpoints';
 export * from './client';
 export * from './frameBoot';
 export * from './oauthProviders';
+export * from './bodies';
+export * from './isRecord';

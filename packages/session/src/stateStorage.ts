@@ -1,10 +1,8 @@
+import { isRecord } from '@latch/api';
 import type { SessionState } from './types';
 
 /** localStorage key of the mirrored state (Stytch's name, so both SDKs read one place). */
 export const stateKey = (publicToken: string): string => `stytch_sdk_state_${publicToken}`;
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Checks the fields the host reads; the rest is the provider's data, passed on as is. */
 function isSessionState(value: unknown): value is SessionState {

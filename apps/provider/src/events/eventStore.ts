@@ -1,4 +1,4 @@
-import type { EventLogEntry } from '@latch/api';
+import type { SdkBodyOutput } from '@latch/api';
 import { newId } from '../crypto/ids';
 import type { Queryable } from '../db/Db';
 
@@ -6,7 +6,7 @@ import type { Queryable } from '../db/Db';
 export async function insertEvents(
   db: Queryable,
   project: { project_id: string; test: boolean },
-  entries: readonly EventLogEntry[],
+  entries: SdkBodyOutput<'POST /events'>,
 ): Promise<number> {
   if (entries.length === 0) return 0;
   const rows = entries.map(({ telemetry, event }) => ({

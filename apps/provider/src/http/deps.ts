@@ -22,6 +22,8 @@ export interface AppDeps {
   authOrigin: string;
   dist?: Partial<DistPaths>;
   logger?: Logger;
+  /** Counts the `rate_limits` budgets. Default: counters in `db`, shared by every process on it. */
+  limiter?: RateLimiter;
   /** Serve /dev/* (inbox, project list, dev identity provider). Default: the config's `dev_routes`. */
   devRoutes?: boolean;
 }
@@ -56,7 +58,7 @@ export function resolveServices(deps: AppDeps): Services {
     dist: { ...DEFAULT_DIST, ...deps.dist },
     logger: deps.logger ?? consoleLogger,
     devRoutes: deps.devRoutes ?? deps.config.dev_routes,
-    limiter: createRateLimiter(deps.db),
+    limiter: deps.limiter ?? createRateLimiter(deps.db),
   };
 }
 

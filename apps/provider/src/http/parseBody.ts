@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { formatIssue, type Schema } from '../validate';
+import * as v from 'valibot';
 import { ApiFailure } from './ApiFailure';
 import type { AppEnv } from './deps';
 
@@ -19,19 +19,41 @@ export async function readJson(c: Context<AppEnv>): Promise<unknown> {
   }
 }
 
+/** A Valibot issue's path as a developer writes it: `[0].event.event_name`, empty for the root. */
+export function issuePath(issue: v.BaseIssue<unknown>): string {
+  let path = '';
+  for (const item of issue.path ?? []) {
+    const key: unknown = item.key;
+    path += typeof key === 'number' ? `[${key}]` : path === '' ? String(key) : `.${String(key)}`;
+  }
+  return path;
+}
+
 /**
- * Reads and validates the JSON body in one call. An empty body counts as `{}` (GET-like POSTs);
- * a wrong shape answers `missing_field` / `invalid_field` naming the field.
+ * Checks a request body against its schema; the first problem answers 400: `missing_field` for an
+ * absent key, `invalid_field` for a wrong value, `bad_request` for a body that is the wrong kind.
  */
-export async function parseBody<T>(c: Context<AppEnv>, schema: Schema<T>): Promise<T> {
+export function validateBody<S extends v.GenericSchema>(schema: S, raw: unknown): v.InferOutput<S> {
+  const result = v.safeParse(schema, raw, { abortEarly: true });
+  if (result.success) return result.output;
+  const [issue] = result.issues;
+  const path = issuePath(issue);
+  if (path === '') throw new ApiFailure('bad_request', 400, `The request body: ${issue.message}.`);
+  // Valibot marks a key an object lacks with a last path item of type `object` and origin `key`.
+  const last = issue.path?.at(-1);
+  if (last?.type === 'object' && last.origin === 'key') {
+    throw new ApiFailure('missing_field', 400, `${path} is a required field.`);
+  }
+  throw new ApiFailure('invalid_field', 400, `${path}: ${issue.message}.`);
+}
+
+/** Reads and validates the JSON body in one call. An empty body counts as `{}` (GET-like POSTs). */
+export async function parseBody<S extends v.GenericSchema>(
+  c: Context<AppEnv>,
+  schema: S,
+): Promise<v.InferOutput<S>> {
   const raw = await readJson(c);
-  const r = schema.parse(raw === undefined ? {} : raw, '');
-  if (r.ok) return r.value;
-  const { issue } = r;
-  if (issue.path === '') throw new ApiFailure('bad_request', 400, `The request body: ${issue.message}.`);
-  if (issue.kind === 'missing')
-    throw new ApiFailure('missing_field', 400, `${issue.path} is a required field.`);
-  throw new ApiFailure('invalid_field', 400, `${formatIssue(issue)}.`);
+  return validateBody(schema, raw === undefined ? {} : raw);
 }
 
 const tooLarge = (): ApiFailure =>

@@ -1,12 +1,23 @@
-import type { SdkBody, SdkOperation, SdkPathEndpoints, SdkResponse } from '@latch/api';
+import {
+  sdkBodySchemas,
+  sdkPathBodySchemas,
+  type BodyOutput,
+  type SdkBodyOutput,
+  type SdkOperation,
+  type SdkPathBodySchemas,
+  type SdkPathEndpoints,
+  type SdkPathOperation,
+  type SdkResponse,
+} from '@latch/api';
 import type { Context, Hono } from 'hono';
+import type * as v from 'valibot';
 import type { ProjectConfig } from '../config/configSchema';
-import type { Schema } from '../validate';
 import { ApiFailure } from './ApiFailure';
 import { sessionTokenOf, type BasicCredentials } from './basicAuth';
 import type { AppEnv, Services } from './deps';
 import { errorResponse, successResponse } from './envelope';
 import { parseBody } from './parseBody';
+import { spendRateLimits } from '../limits/rateLimits';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -41,20 +52,24 @@ export function requireProject(c: Context<AppEnv>): ProjectConfig {
   );
 }
 
-/** A JSON endpoint: the body is validated by `schema`, the result answered in the success envelope. */
-export function route<B, R extends object>(
+/**
+ * A JSON endpoint: the body is validated by `schema` (none read when it is null), the result
+ * answered in the success envelope.
+ */
+function route<S extends v.GenericSchema | null, R extends object>(
   method: Method,
   path: string,
-  schema: Schema<B> | null,
-  handle: (input: RouteInput<B>) => Promise<R>,
-  { status = 200 }: { status?: number } = {},
+  schema: S,
+  handle: (input: RouteInput<BodyOutput<S>>) => Promise<R>,
 ): Route {
   return {
     method,
     path,
     async run(c, services) {
       const project = requireProject(c);
-      const body = (schema ? await parseBody(c, schema) : undefined) as B;
+      // Without a schema the body is `undefined`, which is what `BodyOutput<null>` says.
+      const body = (schema ? await parseBody(c, schema) : undefined) as BodyOutput<S>;
+      await spendRateLimits(path, { c, project, body, services });
       const credentials = c.var.credentials;
       const data = await handle({
         c,
@@ -64,7 +79,7 @@ export function route<B, R extends object>(
         credentials,
         sessionToken: sessionTokenOf(credentials),
       });
-      return successResponse(c, data, status);
+      return successResponse(c, data);
     },
   };
 }
@@ -74,18 +89,19 @@ const split = (operation: string): [Method, string] => {
   return [method, path.replace(/\{(\w+)\}/g, ':$1')];
 };
 
-/** `route` typed against the API contract: body and response must match `SdkEndpoints[operation]`. */
+/**
+ * `route` typed against the API contract: the body schema is the operation's own (from the table in
+ * @latch/api), the handler receives the parsed body and must answer `SdkEndpoints[operation]`.
+ */
 export const sdkRoute = <K extends SdkOperation>(
   operation: K,
-  schema: Schema<SdkBody<K>> | null,
-  handle: (input: RouteInput<SdkBody<K>>) => Promise<SdkResponse<K>>,
-): Route => route(...split(operation), schema, handle);
+  handle: (input: RouteInput<SdkBodyOutput<K>>) => Promise<SdkResponse<K>>,
+): Route => route(...split(operation), sdkBodySchemas[operation], handle);
 
-export const sdkPathRoute = <K extends keyof SdkPathEndpoints>(
+export const sdkPathRoute = <K extends SdkPathOperation>(
   operation: K,
-  schema: Schema<SdkPathEndpoints[K]['body']> | null,
-  handle: (input: RouteInput<SdkPathEndpoints[K]['body']>) => Promise<SdkPathEndpoints[K]['response']>,
-): Route => route(...split(operation), schema, handle);
+  handle: (input: RouteInput<BodyOutput<SdkPathBodySchemas[K]>>) => Promise<SdkPathEndpoints[K]['response']>,
+): Route => route(...split(operation), sdkPathBodySchemas[operation], handle);
 
 /** Registers routes under `prefix`; a known path with another method answers 405 with `Allow`. */
 export function registerRoutes(

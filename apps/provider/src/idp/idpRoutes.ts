@@ -7,91 +7,61 @@ import { ApiFailure } from '../http/ApiFailure';
 import { idTokenHintMatches } from './idTokenHint';
 import { sdkRoute, type Route } from '../http/route';
 import { authenticateSessionToken } from '../sessions';
-import { array, boolean, object, oneOf, optional, string } from '../validate';
 import { requireSession } from '../sessions/requireSession';
 
-const authorizeFields = {
-  client_id: string({ min: 1, max: 256 }),
-  redirect_uri: string({ min: 1, max: 2048 }),
-  response_type: oneOf(['code']),
-  scopes: array(string({ max: 256 }), { max: 100 }),
-  prompt: optional(string({ max: 64 })),
-  state: optional(string({ max: 2048 })),
-  nonce: optional(string({ max: 512 })),
-  // RFC 7636: base64url of a SHA-256 digest is 43 characters.
-  code_challenge: optional(string({ min: 43, max: 128 })),
-};
-
-const authorizeStartBody = object(authorizeFields);
-const authorizeSubmitBody = object({ ...authorizeFields, consent_granted: boolean() });
-const logoutStartBody = object({
-  client_id: string({ min: 1, max: 256 }),
-  post_logout_redirect_uri: string({ min: 1, max: 2048 }),
-  state: optional(string({ max: 2048 })),
-  id_token_hint: optional(string({ max: 8192 })),
-});
-
 export const idpRoutes: Route[] = [
-  sdkRoute(
-    'POST /idp/oauth/authorize/start',
-    authorizeStartBody,
-    async ({ body, project, services, sessionToken }) => {
-      const auth = await requireSession({ project, services, sessionToken });
-      const checked = await checkAuthorize(services.db, project, auth, body);
-      if (checked.consentRequired) {
-        await recordConsentRequest(services.db, { project, auth, params: body, now: new Date() });
-      }
-      return {
-        user_id: auth.user_id,
-        user: auth.user,
-        client: toIdpClient(checked.app),
-        consent_required: checked.consentRequired,
-        scope_results: checked.scopeResults,
-      };
-    },
-  ),
+  sdkRoute('POST /idp/oauth/authorize/start', async ({ body, project, services, sessionToken }) => {
+    const auth = await requireSession({ project, services, sessionToken });
+    const checked = await checkAuthorize(services.db, project, auth, body);
+    if (checked.consentRequired) {
+      await recordConsentRequest(services.db, { project, auth, params: body, now: new Date() });
+    }
+    return {
+      user_id: auth.user_id,
+      user: auth.user,
+      client: toIdpClient(checked.app),
+      consent_required: checked.consentRequired,
+      scope_results: checked.scopeResults,
+    };
+  }),
 
-  sdkRoute(
-    'POST /idp/oauth/authorize/submit',
-    authorizeSubmitBody,
-    async ({ body, project, services, sessionToken }) => {
-      const auth = await requireSession({ project, services, sessionToken });
-      const checked = await checkAuthorize(services.db, project, auth, body);
-      // RFC 6749 section 4.1.2.1: a refusal goes back to the client as access_denied.
-      if (checked.consentRequired && !body.consent_granted) {
-        return { redirect_uri: withParams(body.redirect_uri, { error: 'access_denied', state: body.state }) };
-      }
-      const now = new Date();
-      const asked = await takeConsentRequest(services.db, { project, auth, params: body, now });
-      if (checked.consentRequired && !asked) {
-        throw new ApiFailure(
-          'unauthorized_action',
-          403,
-          'Consent was not asked for this request: the consent screen must start it (authorize/start) first.',
-        );
-      }
-      const key = { projectId: project.project_id, userId: auth.user_id, clientId: body.client_id };
-      if (body.consent_granted) await storeConsent(services.db, key, checked.grantable, now);
-      const code = await issueAuthorizationCode(services.db, {
-        project,
-        userId: auth.user_id,
-        grant: {
-          client_id: body.client_id,
-          redirect_uri: body.redirect_uri,
-          scopes: checked.grantable,
-          ...(body.nonce === undefined ? {} : { nonce: body.nonce }),
-          ...(body.code_challenge === undefined ? {} : { code_challenge: body.code_challenge }),
-        },
-        now,
-      });
-      return {
-        redirect_uri: withParams(body.redirect_uri, { code, state: body.state }),
-        authorization_code: code,
-      };
-    },
-  ),
+  sdkRoute('POST /idp/oauth/authorize/submit', async ({ body, project, services, sessionToken }) => {
+    const auth = await requireSession({ project, services, sessionToken });
+    const checked = await checkAuthorize(services.db, project, auth, body);
+    // RFC 6749 section 4.1.2.1: a refusal goes back to the client as access_denied.
+    if (checked.consentRequired && !body.consent_granted) {
+      return { redirect_uri: withParams(body.redirect_uri, { error: 'access_denied', state: body.state }) };
+    }
+    const now = new Date();
+    const asked = await takeConsentRequest(services.db, { project, auth, params: body, now });
+    if (checked.consentRequired && !asked) {
+      throw new ApiFailure(
+        'unauthorized_action',
+        403,
+        'Consent was not asked for this request: the consent screen must start it (authorize/start) first.',
+      );
+    }
+    const key = { projectId: project.project_id, userId: auth.user_id, clientId: body.client_id };
+    if (body.consent_granted) await storeConsent(services.db, key, checked.grantable, now);
+    const code = await issueAuthorizationCode(services.db, {
+      project,
+      userId: auth.user_id,
+      grant: {
+        client_id: body.client_id,
+        redirect_uri: body.redirect_uri,
+        scopes: checked.grantable,
+        ...(body.nonce === undefined ? {} : { nonce: body.nonce }),
+        ...(body.code_challenge === undefined ? {} : { code_challenge: body.code_challenge }),
+      },
+      now,
+    });
+    return {
+      redirect_uri: withParams(body.redirect_uri, { code, state: body.state }),
+      authorization_code: code,
+    };
+  }),
 
-  sdkRoute('POST /oauth/logout/start', logoutStartBody, async ({ body, project, services, sessionToken }) => {
+  sdkRoute('POST /oauth/logout/start', async ({ body, project, services, sessionToken }) => {
     const app = findClient(project, body.client_id);
     requireRegistered(
       app.post_logout_redirect_urls,

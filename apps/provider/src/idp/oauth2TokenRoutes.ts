@@ -1,25 +1,16 @@
+import { oauth2TokenBody } from '@latch/api';
 import type { Context } from 'hono';
 import type { ConnectedAppConfig, ProjectConfig } from '../config/configSchema';
 import { constantTimeEqual } from '../crypto/hash';
 import { ApiFailure } from '../http/ApiFailure';
 import { parseBasicAuth } from '../http/basicAuth';
 import type { AppEnv, Services } from '../http/deps';
-import { parseBody } from '../http/parseBody';
+import { parseBody, validateBody } from '../http/parseBody';
 import { rawRoute, type Route } from '../http/route';
 import { redeemAuthorizationCode } from './authorizationCodes';
 import { mintIdpTokens } from './idpTokens';
 import { currentSigningKey } from '../sessions';
 import { pkceMatches } from '../tokens/pkce';
-import { formatIssue, object, oneOf, optional, string } from '../validate';
-
-const tokenBody = object({
-  grant_type: oneOf(['authorization_code']),
-  code: string({ min: 1, max: 512 }),
-  redirect_uri: string({ min: 1, max: 2048 }),
-  client_id: optional(string({ min: 1, max: 256 })),
-  client_secret: optional(string({ min: 1, max: 512 })),
-  code_verifier: optional(string({ min: 43, max: 128 })),
-});
 
 const badGrant = (): ApiFailure =>
   new ApiFailure(
@@ -76,15 +67,9 @@ const token = rawRoute('POST', '/v1/oauth2/token', async (c, services) => {
 /** JSON like every other route, or the form encoding OAuth client libraries send. */
 async function readTokenBody(c: Context<AppEnv>) {
   if (!(c.req.header('Content-Type') ?? '').startsWith('application/x-www-form-urlencoded')) {
-    return parseBody(c, tokenBody);
+    return parseBody(c, oauth2TokenBody);
   }
-  const form = Object.fromEntries(new URLSearchParams(await c.req.text()));
-  const r = tokenBody.parse(form, '');
-  if (!r.ok) {
-    const type = r.issue.kind === 'missing' ? 'missing_field' : 'invalid_field';
-    throw new ApiFailure(type, 400, `${formatIssue(r.issue)}.`);
-  }
-  return r.value;
+  return validateBody(oauth2TokenBody, Object.fromEntries(new URLSearchParams(await c.req.text())));
 }
 
 function findOwner(

@@ -1,9 +1,10 @@
-import type { Context, Hono, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
+import type { ProjectConfig } from '../config/configSchema';
 import type { RateLimitsConfig } from '../config/rateLimitsSchema';
 import { sha256Hex } from '../crypto/hash';
 import { clientAddress } from '../http/clientAddress';
 import type { AppEnv, Services } from '../http/deps';
-import { errorResponse } from '../http/envelope';
+import { ApiFailure } from '../http/ApiFailure';
 import type { Budget } from './rateLimiter';
 
 type Scope = 'sends' | 'guesses' | 'events';
@@ -27,14 +28,7 @@ const budget = ({ limit, per_seconds }: { limit: number; per_seconds: number }):
 });
 
 /** The address or number a send goes to, as the flows normalise it; null when the body has none. */
-async function destinationOf(c: Context<AppEnv>): Promise<string | null> {
-  let body: unknown;
-  try {
-    // Hono caches the text, so the route reads the same body again.
-    body = JSON.parse(await c.req.text());
-  } catch {
-    return null;
-  }
+function destinationOf(body: unknown): string | null {
   if (typeof body !== 'object' || body === null) return null;
   const { email, phone_number } = body as { email?: unknown; phone_number?: unknown };
   if (typeof email === 'string' && email.trim()) return `email:${email.trim().toLowerCase()}`;
@@ -43,59 +37,57 @@ async function destinationOf(c: Context<AppEnv>): Promise<string | null> {
 }
 
 /** The budgets one request spends, most specific first; keys hash personal data. */
-async function budgetsFor(
+function budgetsFor(
   scope: Scope,
-  c: Context<AppEnv>,
+  { c, project, body }: { c: Context<AppEnv>; project: ProjectConfig; body: unknown },
   limits: RateLimitsConfig,
-): Promise<[string, Budget][]> {
-  const project = c.var.project;
+): [string, Budget][] {
   const ip = clientAddress(c);
   const ipKey = ip ? sha256Hex(ip) : null;
   const spent: [string, Budget][] = [];
   if (scope === 'sends') {
-    const destination = project && (await destinationOf(c));
-    if (project && destination) {
+    const destination = destinationOf(body);
+    if (destination) {
       spent.push([
         `sends:destination:${sha256Hex(`${project.project_id}:${destination}`)}`,
         budget(limits.sends_per_destination),
       ]);
     }
     if (ipKey) spent.push([`sends:ip:${ipKey}`, budget(limits.sends_per_ip)]);
-    if (project) spent.push([`sends:project:${project.project_id}`, budget(limits.sends_per_project)]);
+    spent.push([`sends:project:${project.project_id}`, budget(limits.sends_per_project)]);
   } else if (scope === 'guesses') {
     if (ipKey) spent.push([`guesses:ip:${ipKey}`, budget(limits.guesses_per_ip)]);
   } else {
     if (ipKey) spent.push([`events:ip:${ipKey}`, budget(limits.events_per_ip)]);
-    if (project) spent.push([`events:project:${project.project_id}`, budget(limits.events_per_project)]);
+    spent.push([`events:project:${project.project_id}`, budget(limits.events_per_project)]);
   }
   return spent;
 }
 
-const limitScope =
-  (scope: Scope, services: Services): MiddlewareHandler<AppEnv> =>
-  async (c, next) => {
-    if (c.req.method !== 'POST') return next();
-    for (const [key, spend] of await budgetsFor(scope, c, services.config.rate_limits)) {
-      const verdict = await services.limiter.take(key, spend);
-      if (!verdict.ok) {
-        c.header('Retry-After', String(verdict.retryAfterSeconds));
-        return errorResponse(
-          c,
-          'too_many_requests',
-          429,
-          `Too many requests: try again in ${verdict.retryAfterSeconds} seconds.`,
-        );
-      }
-    }
-    return next();
-  };
+const scopeOf = (path: string): Scope | undefined =>
+  (Object.keys(SCOPES) as Scope[]).find((scope) => SCOPES[scope].includes(path));
 
 /**
- * Rate limits in front of the SDK routes that send messages, check guesses or log events. The
- * counters live in the database, so a budget holds across every provider process sharing it.
+ * Spends the budgets of an SDK call that sends a message, checks a guess or logs an event, once
+ * its body is valid (malformed calls spend nothing; they reach no flow). Over budget: 429
+ * `too_many_requests` with `Retry-After`. The counters live in the database, so a budget holds
+ * across every provider process sharing it.
  */
-export function registerRateLimits(app: Hono<AppEnv>, prefix: string, services: Services): void {
-  for (const scope of Object.keys(SCOPES) as Scope[]) {
-    for (const path of SCOPES[scope]) app.use(`${prefix}${path}`, limitScope(scope, services));
+export async function spendRateLimits(
+  path: string,
+  input: { c: Context<AppEnv>; project: ProjectConfig; body: unknown; services: Services },
+): Promise<void> {
+  const scope = scopeOf(path);
+  if (!scope) return;
+  for (const [key, spend] of budgetsFor(scope, input, input.services.config.rate_limits)) {
+    const verdict = await input.services.limiter.take(key, spend);
+    if (!verdict.ok) {
+      input.c.header('Retry-After', String(verdict.retryAfterSeconds));
+      throw new ApiFailure(
+        'too_many_requests',
+        429,
+        `Too many requests: try again in ${verdict.retryAfterSeconds} seconds.`,
+      );
+    }
   }
 }

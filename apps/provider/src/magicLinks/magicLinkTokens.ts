@@ -5,9 +5,6 @@ import { addMinutes } from '../sessions/duration';
 import { consumeToken, findActiveToken, insertOneTimeToken } from '../tokens/oneTimeTokens';
 import { pkceSatisfied } from '../tokens/pkce';
 
-/** Login and sign-up links default to 30 minutes (SPEC.md section 9); the hosted API accepts 5 to 10080. */
-export const MAGIC_LINK_EXPIRATION_MINUTES = { default: 30, min: 5, max: 10_080 } as const;
-
 const KIND = 'magic_link';
 
 export interface IssuedMagicLink {

@@ -1,20 +1,12 @@
 import { ApiFailure } from '../http/ApiFailure';
 import { sdkRoute, type Route } from '../http/route';
 import { consumeOAuthToken } from './oauthTokens';
-import { DEFAULT_SESSION_MINUTES, sessionDurationMinutes } from '../sessions';
 import { finishAuthentication } from '../sessions/finishAuthentication';
 import { activateUser } from '../users';
-import { defaulted, object, optional, string } from '../validate';
-
-const authenticateBody = object({
-  token: string({ min: 1, max: 512 }),
-  session_duration_minutes: defaulted(sessionDurationMinutes(), () => DEFAULT_SESSION_MINUTES),
-  code_verifier: optional(string({ min: 1, max: 256 })),
-});
 
 /** `POST /oauth/authenticate`: the landing page redeems the token OAuth left in its URL. */
 export const oauthRoutes: Route[] = [
-  sdkRoute('POST /oauth/authenticate', authenticateBody, async (input) => {
+  sdkRoute('POST /oauth/authenticate', async (input) => {
     const { body, project, services } = input;
     const now = new Date();
     const used = await consumeOAuthToken(services.db, {

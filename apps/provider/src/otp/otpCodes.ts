@@ -8,9 +8,8 @@ import { consumeToken, insertOneTimeToken } from '../tokens/oneTimeTokens';
 
 export type OtpChannel = 'email' | 'sms' | 'whatsapp';
 
-/** SPEC.md section 9: 6 digits, 5 minutes by default; the hosted API accepts 1 to 10 minutes. */
+/** A passcode is 6 digits; its lifetime is the request's `expiration_minutes`. */
 export const OTP_LENGTH = 6;
-export const OTP_EXPIRATION_MINUTES = { default: 5, min: 1, max: 10 } as const;
 /** Guesses each code allows; the guess that uses the last one burns the code if it is wrong. */
 export const OTP_MAX_ATTEMPTS = 5;
 

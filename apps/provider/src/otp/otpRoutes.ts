@@ -1,6 +1,5 @@
 import { ApiFailure } from '../http/ApiFailure';
 import { sdkRoute, type Route } from '../http/route';
-import { DEFAULT_SESSION_MINUTES, sessionDurationMinutes } from '../sessions';
 import { finishAuthentication } from '../sessions/finishAuthentication';
 import {
   activateUser,
@@ -9,39 +8,12 @@ import {
   isE164,
   requireEmail,
 } from '../users';
-import { defaulted, integer, object, optional, string } from '../validate';
-import { OTP_EXPIRATION_MINUTES, OTP_LENGTH, verifyOtp } from './otpCodes';
+import { OTP_LENGTH, verifyOtp } from './otpCodes';
 import { provenFactor } from './provenFactor';
 import { sendCode } from './sendCode';
 
-const expirationMinutes = () =>
-  defaulted(
-    integer(OTP_EXPIRATION_MINUTES.min, OTP_EXPIRATION_MINUTES.max),
-    () => OTP_EXPIRATION_MINUTES.default,
-  );
-
-const emailBody = object({
-  email: string({ min: 1, max: 320 }),
-  expiration_minutes: expirationMinutes(),
-  locale: optional(string({ max: 35 })),
-  login_template_id: optional(string({ max: 256 })),
-  signup_template_id: optional(string({ max: 256 })),
-});
-
-const phoneBody = object({
-  phone_number: string({ min: 1, max: 32 }),
-  expiration_minutes: expirationMinutes(),
-  locale: optional(string({ max: 35 })),
-});
-
-const authenticateBody = object({
-  token: string({ min: 1, max: 64 }),
-  method_id: string({ min: 1, max: 256 }),
-  session_duration_minutes: defaulted(sessionDurationMinutes(), () => DEFAULT_SESSION_MINUTES),
-});
-
 const phoneRoute = (channel: 'sms' | 'whatsapp') =>
-  sdkRoute(`POST /otps/${channel}/login_or_create`, phoneBody, async ({ body, project, services }) => {
+  sdkRoute(`POST /otps/${channel}/login_or_create`, async ({ body, project, services }) => {
     const phone = body.phone_number.trim();
     if (!isE164(phone)) {
       throw new ApiFailure(
@@ -63,7 +35,7 @@ const phoneRoute = (channel: 'sms' | 'whatsapp') =>
 const CODE_FORMAT = new RegExp(`^[0-9]{${OTP_LENGTH}}$`);
 
 export const otpRoutes: Route[] = [
-  sdkRoute('POST /otps/email/login_or_create', emailBody, async ({ body, project, services }) => {
+  sdkRoute('POST /otps/email/login_or_create', async ({ body, project, services }) => {
     const email = requireEmail(body.email);
     const user = await findOrCreateUserByEmail(services.db, project, email);
     return sendCode(services, project, {
@@ -77,7 +49,7 @@ export const otpRoutes: Route[] = [
   phoneRoute('sms'),
   phoneRoute('whatsapp'),
 
-  sdkRoute('POST /otps/authenticate', authenticateBody, async (input) => {
+  sdkRoute('POST /otps/authenticate', async (input) => {
     const { body, project, services } = input;
     if (!CODE_FORMAT.test(body.token)) {
       throw new ApiFailure('invalid_code', 400, `The passcode must be ${OTP_LENGTH} digits.`);

@@ -1,7 +1,6 @@
 import { ApiFailure } from '../http/ApiFailure';
 import { sdkRoute, type Route } from '../http/route';
 import { activateUser } from '../users';
-import { object } from '../validate';
 import { buildAuthenticationOptions, parseAuthenticationCredential, verifyAuthentication } from './ceremony';
 import {
   createSqlChallengeStore,
@@ -12,46 +11,24 @@ import {
 } from '.';
 import { finishAuthentication } from '../sessions/finishAuthentication';
 import { requireSession } from '../sessions/requireSession';
-import {
-  ceremonyRpId,
-  domainField,
-  finishBody,
-  isPasskeyField,
-  registrationNotFound,
-  webAuthnApiFailure,
-  webauthnFactor,
-} from './webauthnCommon';
-
-const authenticateStartBody = object({
-  domain: domainField(),
-  return_passkey_credential_options: isPasskeyField(),
-});
+import { ceremonyRpId, registrationNotFound, webAuthnApiFailure, webauthnFactor } from './webauthnCommon';
 
 /** Passkey sign-in: a discoverable login (primary) or a second factor for the session user (secondary). */
 export const webauthnAuthenticateRoutes: Route[] = [
-  sdkRoute(
-    'POST /webauthn/authenticate/start/primary',
-    authenticateStartBody,
-    async ({ body, project, services }) => {
-      const rpId = ceremonyRpId(services.authOrigin, project, body.domain);
-      const challenge = await createSqlChallengeStore(services.db, project).issue(
-        'authentication',
-        undefined,
-        {
-          rpId,
-          userAgent: '',
-          authenticatorType: '',
-        },
-      );
-      // A passkey login: no allowCredentials, the browser offers the discoverable credentials.
-      const options = await buildAuthenticationOptions({ rpId, challenge });
-      return { public_key_credential_request_options: options.optionsJSON };
-    },
-  ),
+  sdkRoute('POST /webauthn/authenticate/start/primary', async ({ body, project, services }) => {
+    const rpId = ceremonyRpId(services.authOrigin, project, body.domain);
+    const challenge = await createSqlChallengeStore(services.db, project).issue('authentication', undefined, {
+      rpId,
+      userAgent: '',
+      authenticatorType: '',
+    });
+    // A passkey login: no allowCredentials, the browser offers the discoverable credentials.
+    const options = await buildAuthenticationOptions({ rpId, challenge });
+    return { public_key_credential_request_options: options.optionsJSON };
+  }),
 
   sdkRoute(
     'POST /webauthn/authenticate/start/secondary',
-    authenticateStartBody,
     async ({ body, project, services, sessionToken }) => {
       const { user_id } = await requireSession({ project, services, sessionToken });
       const rpId = ceremonyRpId(services.authOrigin, project, body.domain);
@@ -67,7 +44,7 @@ export const webauthnAuthenticateRoutes: Route[] = [
     },
   ),
 
-  sdkRoute('POST /webauthn/authenticate', finishBody, async (input) => {
+  sdkRoute('POST /webauthn/authenticate', async (input) => {
     const { body, project, services } = input;
     const parsed = parseAuthenticationCredential(body.public_key_credential);
     if (!parsed.ok) throw webAuthnApiFailure(parsed);

@@ -1,7 +1,6 @@
 import type { User } from '@latch/api';
 import { ApiFailure } from '../http/ApiFailure';
 import { sdkPathRoute, sdkRoute, type Route } from '../http/route';
-import { defaulted, object, oneOf, optional, refine, string } from '../validate';
 import { buildRegistrationOptions, parseRegistrationCredential, verifyRegistration } from './ceremony';
 import {
   createSqlChallengeStore,
@@ -16,15 +15,7 @@ import {
 import { finishAuthentication } from '../sessions/finishAuthentication';
 import { requireSession } from '../sessions/requireSession';
 import { webauthnAuthenticateRoutes } from './passkeyAuthenticateRoutes';
-import {
-  ceremonyRpId,
-  domainField,
-  finishBody,
-  isPasskeyField,
-  registrationNotFound,
-  webAuthnApiFailure,
-  webauthnFactor,
-} from './webauthnCommon';
+import { ceremonyRpId, registrationNotFound, webAuthnApiFailure, webauthnFactor } from './webauthnCommon';
 
 /** How the authenticator shows the user: their email or phone number, else the user id. */
 function userLabels(user: User): { name: string; displayName: string } {
@@ -35,36 +26,27 @@ function userLabels(user: User): { name: string; displayName: string } {
 
 /** Passkey registration for the session user, renaming, deleting, and (from webauthnAuthenticate) sign-in. */
 export const webauthnRoutes: Route[] = [
-  sdkRoute(
-    'POST /webauthn/register/start',
-    object({
-      domain: domainField(),
-      authenticator_type: optional(oneOf(['platform', 'cross-platform'])),
-      return_passkey_credential_options: isPasskeyField(),
-      user_agent: defaulted(string({ max: 1024 }), () => ''),
-    }),
-    async ({ body, project, services, sessionToken }) => {
-      const { user } = await requireSession({ project, services, sessionToken });
-      const rpId = ceremonyRpId(services.authOrigin, project, body.domain);
-      const challenge = await createSqlChallengeStore(services.db, project).issue(
-        'registration',
-        user.user_id,
-        { rpId, userAgent: body.user_agent, authenticatorType: body.authenticator_type ?? '' },
-      );
-      const options = await buildRegistrationOptions({
-        rpId,
-        rpName: project.name,
-        user: { id: user.user_id, ...userLabels(user) },
-        excludeCredentialIds: await listCredentialIds(services.db, project.project_id, user.user_id, rpId),
-        isPasskey: body.return_passkey_credential_options,
-        authenticatorType: body.authenticator_type,
-        challenge,
-      });
-      return { user_id: user.user_id, public_key_credential_creation_options: options.optionsJSON };
-    },
-  ),
+  sdkRoute('POST /webauthn/register/start', async ({ body, project, services, sessionToken }) => {
+    const { user } = await requireSession({ project, services, sessionToken });
+    const rpId = ceremonyRpId(services.authOrigin, project, body.domain);
+    const challenge = await createSqlChallengeStore(services.db, project).issue(
+      'registration',
+      user.user_id,
+      { rpId, userAgent: body.user_agent, authenticatorType: body.authenticator_type ?? '' },
+    );
+    const options = await buildRegistrationOptions({
+      rpId,
+      rpName: project.name,
+      user: { id: user.user_id, ...userLabels(user) },
+      excludeCredentialIds: await listCredentialIds(services.db, project.project_id, user.user_id, rpId),
+      isPasskey: body.return_passkey_credential_options,
+      authenticatorType: body.authenticator_type,
+      challenge,
+    });
+    return { user_id: user.user_id, public_key_credential_creation_options: options.optionsJSON };
+  }),
 
-  sdkRoute('POST /webauthn/register', finishBody, async (input) => {
+  sdkRoute('POST /webauthn/register', async (input) => {
     const { body, project, services, sessionToken } = input;
     const { user_id } = await requireSession({ project, services, sessionToken });
     const parsed = parseRegistrationCredential(body.public_key_credential);
@@ -118,9 +100,6 @@ export const webauthnRoutes: Route[] = [
 
   sdkPathRoute(
     'PUT /webauthn/update/{webauthn_registration_id}',
-    object({
-      name: refine(string({ min: 1, max: 100 }), (name) => (name.trim() === '' ? 'must not be blank' : null)),
-    }),
     async ({ c, body, project, services, sessionToken }) => {
       const { user_id } = await requireSession({ project, services, sessionToken });
       const registration = await renameRegistration(services.db, {
@@ -136,7 +115,6 @@ export const webauthnRoutes: Route[] = [
 
   sdkPathRoute(
     'DELETE /users/webauthn_registrations/{webauthn_registration_id}',
-    null,
     async ({ c, project, services, sessionToken }) => {
       const { user_id } = await requireSession({ project, services, sessionToken });
       const deleted = await deleteRegistration(services.db, {

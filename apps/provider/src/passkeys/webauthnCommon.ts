@@ -1,8 +1,6 @@
 import type { AuthenticationFactor } from '@latch/api';
 import type { ProjectConfig } from '../config/configSchema';
 import { ApiFailure } from '../http/ApiFailure';
-import { DEFAULT_SESSION_MINUTES, sessionDurationMinutes } from '../sessions';
-import { boolean, defaulted, object, string } from '../validate';
 import { resolveRpId, type WebAuthnFailure } from './ceremony';
 
 /** Every WebAuthn domain failure is the client's (bad credential, origin, challenge...): 400. */
@@ -45,15 +43,4 @@ export const webauthnFactor = (registration: {
     domain: registration.domain,
     user_agent: registration.user_agent,
   },
-});
-
-/** `domain` of the start calls: empty means the default RP ID. */
-export const domainField = () => defaulted(string({ max: 253 }), () => '');
-export const isPasskeyField = () => defaulted(boolean(), () => false);
-
-/** `/webauthn/register` and `/webauthn/authenticate`. */
-export const finishBody = object({
-  // A credential JSON is a few kilobytes; attestation certificates can make it larger.
-  public_key_credential: string({ min: 1, max: 64 * 1024 }),
-  session_duration_minutes: defaulted(sessionDurationMinutes(), () => DEFAULT_SESSION_MINUTES),
 });

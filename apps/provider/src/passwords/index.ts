@@ -27,7 +27,6 @@ export {
   AUTO_RESET_WINDOW_MS,
   findResetToken,
   issueResetToken,
-  RESET_EXPIRATION_MINUTES,
   RESET_TOKEN_KIND,
   retireResetTokens,
   useResetToken,

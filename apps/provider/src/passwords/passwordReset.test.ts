@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { RESET_EXPIRATION_MINUTES } from './resetTokens';
+import { RESET_EXPIRATION_MINUTES } from '@latch/api';
 import { HOST, testProject } from '../../test/testConfig';
 import { DB_KINDS } from '../../test/testDatabases';
 import { openAuthKit, REDIRECT, type AuthKit } from '../../test/authTestKit';

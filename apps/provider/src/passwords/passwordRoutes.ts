@@ -1,7 +1,8 @@
+import { RESET_EXPIRATION_MINUTES } from '@latch/api';
 import { ApiFailure } from '../http/ApiFailure';
 import { sdkRoute, type Route } from '../http/route';
 import { checkStrength } from '.';
-import { absorbAutoReset, RESET_EXPIRATION_MINUTES } from './resetTokens';
+import { absorbAutoReset } from './resetTokens';
 import { checkPasswordLogin } from './checkPasswordLogin';
 import { createPasswordUser } from './createPasswordUser';
 import { loadPasswordRecord } from './passwordRecord';
@@ -9,60 +10,24 @@ import { requireStorablePassword } from './requireStrongPassword';
 import { resetRedirects } from './resetRedirects';
 import { resetWithToken } from './resetWithToken';
 import { sendPasswordReset } from './startPasswordReset';
-import { DEFAULT_SESSION_MINUTES, sessionDurationMinutes } from '../sessions';
 import { finishAuthentication } from '../sessions/finishAuthentication';
 import { findEmail, requireEmail } from '../users';
-import { defaulted, integer, object, optional, string } from '../validate';
-
-const email = () => string({ min: 1, max: 320 });
-// Longer than any storable password (256 code points), so the precise check can name the limit.
-const password = () => string({ max: 1024 });
-const duration = () => defaulted(sessionDurationMinutes(), () => DEFAULT_SESSION_MINUTES);
-const url = () => optional(string({ min: 1, max: 2048 }));
-
-const credentialsBody = object({
-  email: email(),
-  password: password(),
-  session_duration_minutes: duration(),
-});
-const resetStartBody = object({
-  email: email(),
-  login_redirect_url: url(),
-  reset_password_redirect_url: url(),
-  reset_password_expiration_minutes: optional(
-    integer(RESET_EXPIRATION_MINUTES.min, RESET_EXPIRATION_MINUTES.max),
-  ),
-  reset_password_template_id: optional(string({ max: 256 })),
-  locale: optional(string({ max: 35 })),
-  // RFC 7636: base64url of a SHA-256 digest is 43 characters.
-  code_challenge: optional(string({ min: 43, max: 128 })),
-});
-const resetBody = object({
-  token: string({ min: 1, max: 512 }),
-  password: password(),
-  session_duration_minutes: duration(),
-  code_verifier: optional(string({ min: 1, max: 256 })),
-});
-
 const PASSWORD_FACTOR = { type: 'password', delivery_method: 'knowledge' } as const;
 
 /** Users search, strength check, password sign-up and log-in, and reset by email (API.md). */
 export const passwordRoutes: Route[] = [
-  sdkRoute('POST /users/search', object({ email: email() }), async ({ body, project, services }) => {
+  sdkRoute('POST /users/search', async ({ body, project, services }) => {
     const found = await findEmail(services.db, project.project_id, requireEmail(body.email));
     if (!found) return { userType: 'new' };
     const record = await loadPasswordRecord(services.db, found.user_id);
     return { userType: record?.password_hash ? 'password' : 'passwordless' };
   }),
 
-  sdkRoute(
-    'POST /passwords/strength_check',
-    object({ email: optional(string({ max: 320 })), password: password() }),
-    async ({ body, project }) =>
-      checkStrength({ password: body.password, email: body.email, policy: project.password_policy }),
+  sdkRoute('POST /passwords/strength_check', async ({ body, project }) =>
+    checkStrength({ password: body.password, email: body.email, policy: project.password_policy }),
   ),
 
-  sdkRoute('POST /passwords', credentialsBody, async (input) => {
+  sdkRoute('POST /passwords', async (input) => {
     const { body, project, services } = input;
     const created = await createPasswordUser(services, project, {
       email: requireEmail(body.email),
@@ -76,7 +41,7 @@ export const passwordRoutes: Route[] = [
     return { ...auth, email_id: created.email_id ?? '' };
   }),
 
-  sdkRoute('POST /passwords/authenticate', credentialsBody, async (input) => {
+  sdkRoute('POST /passwords/authenticate', async (input) => {
     const { body, project, services } = input;
     requireStorablePassword(body.password);
     const now = new Date();
@@ -93,7 +58,7 @@ export const passwordRoutes: Route[] = [
     });
   }),
 
-  sdkRoute('POST /passwords/email/reset/start', resetStartBody, async ({ body, project, services }) => {
+  sdkRoute('POST /passwords/email/reset/start', async ({ body, project, services }) => {
     const address = requireEmail(body.email);
     // Redirect URLs first: an unlisted page is refused whoever the email belongs to.
     const redirects = resetRedirects(project, body);
@@ -113,7 +78,7 @@ export const passwordRoutes: Route[] = [
     return {};
   }),
 
-  sdkRoute('POST /passwords/email/reset', resetBody, async (input) => {
+  sdkRoute('POST /passwords/email/reset', async (input) => {
     const { body, project, services } = input;
     const now = new Date();
     const owner = await resetWithToken(services.db, project, {

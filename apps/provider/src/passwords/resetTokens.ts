@@ -13,9 +13,6 @@ import type { ProjectRef } from '../users';
 /** `one_time_tokens.kind` of reset links. */
 export const RESET_TOKEN_KIND = 'password_reset';
 
-/** Stytch's bounds for `reset_password_expiration_minutes`; 30 when absent. */
-export const RESET_EXPIRATION_MINUTES = { default: 30, min: 5, max: 10_080 } as const;
-
 /** Stores a new single-use reset token (hashed) for the user's email; answers the token. */
 export async function issueResetToken(
   db: Queryable,

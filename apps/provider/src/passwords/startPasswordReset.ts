@@ -1,3 +1,4 @@
+import { RESET_EXPIRATION_MINUTES } from '@latch/api';
 import type { ProjectConfig } from '../config/configSchema';
 import { deliver, type MessageMetadata } from '../delivery';
 import type { Services } from '../http/deps';
@@ -5,7 +6,7 @@ import { issueMagicLink, magicLinkUrl } from '../magicLinks/magicLinkTokens';
 import type { EmailRecord } from '../users';
 import { passwordResetEmail } from './resetEmail';
 import { resetRedirects, type ResetRedirects } from './resetRedirects';
-import { issueResetToken, RESET_EXPIRATION_MINUTES } from './resetTokens';
+import { issueResetToken } from './resetTokens';
 
 export interface ResetStart {
   email: EmailRecord;

@@ -2,7 +2,5 @@ import { sdkPathRoute, type Route } from '../http/route';
 import { bootstrapResponse } from '../config/bootstrapResponse';
 
 export const bootstrapRoutes: Route[] = [
-  sdkPathRoute('GET /projects/bootstrap/{public_token}', null, async ({ project }) =>
-    bootstrapResponse(project),
-  ),
+  sdkPathRoute('GET /projects/bootstrap/{public_token}', async ({ project }) => bootstrapResponse(project)),
 ];

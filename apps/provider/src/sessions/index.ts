@@ -12,14 +12,7 @@ export {
   revokeUserSessions,
 } from './authenticateSession';
 export type { AuthenticateSessionInput } from './authenticateSession';
-export {
-  addMinutes,
-  DEFAULT_SESSION_MINUTES,
-  JWT_LIFETIME_SECONDS,
-  optionalSessionDurationMinutes,
-  SESSION_DURATION_MINUTES,
-  sessionDurationMinutes,
-} from './duration';
+export { addMinutes, JWT_LIFETIME_SECONDS } from './duration';
 export { mintSessionJwt, SESSION_CLAIM, verifySessionJwt } from './sessionJwt';
 export { currentSigningKey, JWT_ALGORITHM, publicJwks } from './signingKeys';
 export type { SigningKey } from './signingKeys';

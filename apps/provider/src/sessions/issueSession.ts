@@ -1,4 +1,4 @@
-import type { AuthenticateResponse, AuthenticationFactor } from '@latch/api';
+import { isRecord, type AuthenticateResponse, type AuthenticationFactor } from '@latch/api';
 import { randomToken, sha256Hex } from '../crypto/hash';
 import { newId } from '../crypto/ids';
 import type { Db } from '../db/Db';
@@ -35,9 +35,7 @@ export interface IssueSessionInput {
 /** JSON with object keys sorted, so a factor read back from jsonb (which reorders keys) compares equal. */
 const canonical = (value: unknown): string =>
   JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)))
-      : v,
+    isRecord(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v,
   );
 
 const sameFactor = (

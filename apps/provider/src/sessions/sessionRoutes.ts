@@ -1,8 +1,6 @@
 import { ApiFailure } from '../http/ApiFailure';
 import { sdkRoute, type Route } from '../http/route';
 import { authenticateSessionToken, revokeSession } from './authenticateSession';
-import { optionalSessionDurationMinutes } from './duration';
-import { object } from '../validate';
 
 const noSession = (): ApiFailure =>
   new ApiFailure(
@@ -12,21 +10,17 @@ const noSession = (): ApiFailure =>
   );
 
 export const sessionRoutes: Route[] = [
-  sdkRoute(
-    'POST /sessions/authenticate',
-    object({ session_duration_minutes: optionalSessionDurationMinutes() }),
-    async ({ body, project, services, sessionToken }) => {
-      if (!sessionToken) throw noSession();
-      return authenticateSessionToken({
-        db: services.db,
-        project,
-        authOrigin: services.authOrigin,
-        sessionToken,
-        durationMinutes: body.session_duration_minutes,
-      });
-    },
-  ),
-  sdkRoute('POST /sessions/revoke', null, async ({ project, services, sessionToken }) => {
+  sdkRoute('POST /sessions/authenticate', async ({ body, project, services, sessionToken }) => {
+    if (!sessionToken) throw noSession();
+    return authenticateSessionToken({
+      db: services.db,
+      project,
+      authOrigin: services.authOrigin,
+      sessionToken,
+      durationMinutes: body.session_duration_minutes,
+    });
+  }),
+  sdkRoute('POST /sessions/revoke', async ({ project, services, sessionToken }) => {
     if (!sessionToken) throw noSession();
     const revoked = await revokeSession({ db: services.db, project, sessionToken });
     if (!revoked)

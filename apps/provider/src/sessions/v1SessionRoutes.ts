@@ -1,19 +1,11 @@
-import type { AuthenticateResponse } from '@latch/api';
+import { backendSessionAuthenticateBody, type AuthenticateResponse } from '@latch/api';
 import { ApiFailure } from '../http/ApiFailure';
 import { errorResponse, successResponse } from '../http/envelope';
 import { parseBody } from '../http/parseBody';
 import { rawRoute, type Route } from '../http/route';
 import { authenticateSessionJwt, authenticateSessionToken } from './authenticateSession';
 import { currentSigningKey, publicJwks } from './signingKeys';
-import { optionalSessionDurationMinutes } from './duration';
-import { object, optional, string } from '../validate';
 import { requireBackendProject } from '../http/backendAuth';
-
-const authenticateBody = object({
-  session_token: optional(string({ min: 1, max: 512 })),
-  session_jwt: optional(string({ min: 1, max: 16_384 })),
-  session_duration_minutes: optionalSessionDurationMinutes(),
-});
 
 /**
  * POST /v1/sessions/authenticate (server-to-server, no CORS): checks a visitor's `session_token`
@@ -22,7 +14,7 @@ const authenticateBody = object({
  */
 const authenticate = rawRoute('POST', '/v1/sessions/authenticate', async (c, services) => {
   const project = requireBackendProject(c, services);
-  const body = await parseBody(c, authenticateBody);
+  const body = await parseBody(c, backendSessionAuthenticateBody);
   const common = {
     db: services.db,
     project,

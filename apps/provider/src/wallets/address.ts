@@ -1,9 +1,8 @@
+import type { CryptoWalletType } from '@latch/api';
 import { base58 } from '@scure/base';
 import { getAddress, isAddress } from 'viem';
 
-export type CryptoWalletType = 'ethereum' | 'solana';
-
-export const CRYPTO_WALLET_TYPES = ['ethereum', 'solana'] as const;
+export type { CryptoWalletType };
 
 /** Decodes base58, or null for text that is not base58. */
 export function decodeBase58(text: string): Uint8Array | null {

@@ -1,5 +1,5 @@
 /** Crypto wallet sign-in: SIWE challenges, signature checks, and the wallets users own. */
-export { canonicalAddress, CRYPTO_WALLET_TYPES, type CryptoWalletType } from './address';
+export { canonicalAddress, type CryptoWalletType } from './address';
 export { challengeMessage, CHALLENGE_TTL_MS, type SiweOptions } from './challengeMessage';
 export { storeChallenge, takeChallenge } from './challengeStore';
 export { verifyWalletSignature } from './verifySignature';

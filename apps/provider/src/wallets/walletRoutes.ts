@@ -1,9 +1,8 @@
-import type { AuthenticationFactor, CryptoWalletStartBody } from '@latch/api';
+import type { AuthenticationFactor, SdkBodyOutput } from '@latch/api';
 import {
   attachWallet,
   canonicalAddress,
   challengeMessage,
-  CRYPTO_WALLET_TYPES,
   findOrCreateWalletUser,
   storeChallenge,
   takeChallenge,
@@ -13,41 +12,9 @@ import {
 import type { ProjectConfig } from '../config/configSchema';
 import { ApiFailure } from '../http/ApiFailure';
 import { sdkRoute, type Route, type RouteInput } from '../http/route';
-import { DEFAULT_SESSION_MINUTES, sessionDurationMinutes } from '../sessions/duration';
 import { activateUser } from '../users';
-import { array, defaulted, integer, object, oneOf, optional, refine, string } from '../validate';
 import { finishAuthentication } from '../sessions/finishAuthentication';
 import { requireSession } from '../sessions/requireSession';
-
-const walletFields = {
-  crypto_wallet_address: string({ min: 1, max: 128 }),
-  crypto_wallet_type: oneOf(CRYPTO_WALLET_TYPES),
-};
-
-// A SIWE statement is one line; resources are URIs.
-const startBody = object({
-  ...walletFields,
-  siwe_params: optional(
-    object({
-      statement: optional(
-        refine(string({ max: 512 }), (v) => (/[\r\n]/.test(v) ? 'must be one line' : null)),
-      ),
-      chain_id: optional(integer(1)),
-      resources: optional(
-        array(
-          refine(string({ min: 1, max: 2048 }), (v) => (URL.canParse(v) ? null : 'must be a URI')),
-          { max: 20 },
-        ),
-      ),
-    }),
-  ),
-});
-
-const authenticateBody = object({
-  ...walletFields,
-  signature: string({ min: 1, max: 1024 }),
-  session_duration_minutes: defaulted(sessionDurationMinutes(), () => DEFAULT_SESSION_MINUTES),
-});
 
 function addressOf(type: CryptoWalletType, raw: string): string {
   const address = canonicalAddress(type, raw);
@@ -86,7 +53,12 @@ function signingOrigin(parentHost: string | undefined, project: ProjectConfig, a
 
 /** Issues a challenge for the wallet; `userId` binds it to the session user (secondary). */
 async function start(
-  { c, body, project, services }: RouteInput<CryptoWalletStartBody>,
+  {
+    c,
+    body,
+    project,
+    services,
+  }: RouteInput<SdkBodyOutput<'POST /crypto_wallets/authenticate/start/primary'>>,
   userId: string | null,
 ): Promise<{ challenge: string }> {
   const type = body.crypto_wallet_type;
@@ -105,14 +77,14 @@ async function start(
 
 /** Crypto wallet sign-in (API.md "Crypto authenticate start" / "Crypto authenticate"). */
 export const cryptoWalletRoutes: Route[] = [
-  sdkRoute('POST /crypto_wallets/authenticate/start/primary', startBody, (input) => start(input, null)),
+  sdkRoute('POST /crypto_wallets/authenticate/start/primary', (input) => start(input, null)),
 
-  sdkRoute('POST /crypto_wallets/authenticate/start/secondary', startBody, async (input) => {
+  sdkRoute('POST /crypto_wallets/authenticate/start/secondary', async (input) => {
     const { user_id } = await requireSession(input);
     return start(input, user_id);
   }),
 
-  sdkRoute('POST /crypto_wallets/authenticate', authenticateBody, async (input) => {
+  sdkRoute('POST /crypto_wallets/authenticate', async (input) => {
     const { body, project, services } = input;
     const type = body.crypto_wallet_type;
     const address = addressOf(type, body.crypto_wallet_address);

@@ -1,5 +1,5 @@
+import { isRecord } from '@latch/api';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
-import { isRecord } from './isRecord';
 
 /** The fields of CollectedClientData (WebAuthn §5.8.1) that verification relies on. */
 export interface ClientData {

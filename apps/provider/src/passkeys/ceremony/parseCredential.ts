@@ -1,3 +1,4 @@
+import { isRecord } from '@latch/api';
 import type {
   AuthenticationResponseJSON,
   AuthenticatorAttachment,
@@ -6,7 +7,6 @@ import type {
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import type { ClientData } from './clientData';
 import { decodeClientData } from './clientData';
-import { isRecord } from './isRecord';
 import type { WebAuthnResult } from './webAuthnResult';
 import { webAuthnFailure } from './webAuthnResult';
 

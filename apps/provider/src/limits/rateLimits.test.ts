@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LatchConfig } from '../config/configSchema';
+import { defaultRateLimits } from '../config/rateLimitsSchema';
+import type { Db } from '../db/Db';
+import { migrate } from '../db/migrate';
+import { openPostgresDb } from '../db/postgres';
+import { createApp } from '../app';
+import { createPostgresDatabase, DB_KINDS, openTestDb } from '../../test/testDatabases';
+import { AUTH_ORIGIN, basic, testConfig, TEST_TOKEN } from '../../test/testConfig';
+import { silentLogger } from '../http/logger';
+
+const tight = (): LatchConfig => ({
+  ...testConfig(),
+  rate_limits: {
+    ...defaultRateLimits(),
+    sends_per_destination: { limit: 2, per_seconds: 600 },
+    sends_per_ip: { limit: 4, per_seconds: 600 },
+    guesses_per_ip: { limit: 3, per_seconds: 60 },
+    events_per_ip: { limit: 2, per_seconds: 60 },
+  },
+});
+
+let n = 0;
+const freshEmail = () => `limits${++n}-${Date.now()}@example.com`;
+
+/** A request as it arrives over a socket from `ip` (in-process requests have no address). */
+function client(db: Db, config: LatchConfig) {
+  const app = createApp({ config, db, authOrigin: AUTH_ORIGIN, logger: silentLogger });
+  return (path: string, body: unknown, ip = '203.0.113.7') =>
+    app.request(
+      `/sdk/v1${path}`,
+      {
+        method: 'POST',
+        headers: { Authorization: basic(TEST_TOKEN), 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      },
+      { incoming: { socket: { remoteAddress: ip } } },
+    );
+}
+
+const sendTo = (email: string) => ({ email, expiration_minutes: 5 });
+
+describe.each(DB_KINDS)('rate limits on %s', (kind) => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await openTestDb(kind);
+    await migrate(db);
+  }, 60_000);
+  afterAll(() => db.close());
+
+  it('caps the messages to one address, answering 429 with Retry-After, and sends nothing more', async () => {
+    const post = client(db, tight());
+    const email = freshEmail();
+    expect((await post('/otps/email/login_or_create', sendTo(email), '198.51.100.1')).status).toBe(200);
+    expect((await post('/magic_links/email/login_or_create', { email }, '198.51.100.2')).status).toBe(200);
+    const refused = await post('/otps/email/login_or_create', sendTo(email.toUpperCase()), '198.51.100.3');
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('Retry-After')).toBe('300');
+    expect(await refused.json()).toMatchObject({ error_type: 'too_many_requests', status_code: 429 });
+    const sent = await db.query('SELECT 1 FROM outbox WHERE lower(recipient) = $1', [email]);
+    expect(sent).toHaveLength(2);
+    // Another address from another client is unaffected.
+    expect((await post('/otps/email/login_or_create', sendTo(freshEmail()), '198.51.100.4')).status).toBe(
+      200,
+    );
+  });
+
+  it('caps the messages one client address sends, whatever the destination', async () => {
+    const post = client(db, tight());
+    for (let i = 0; i < 4; i++) {
+      expect((await post('/otps/email/login_or_create', sendTo(freshEmail()), '192.0.2.10')).status).toBe(
+        200,
+      );
+    }
+    expect((await post('/otps/email/login_or_create', sendTo(freshEmail()), '192.0.2.10')).status).toBe(429);
+    expect((await post('/otps/email/login_or_create', sendTo(freshEmail()), '192.0.2.11')).status).toBe(200);
+  });
+
+  it('throttles guesses per client address, and malformed calls spend nothing', async () => {
+    const post = client(db, tight());
+    const guess = { token: '000000', method_id: 'email-test-nope', session_duration_minutes: 5 };
+    for (let i = 0; i < 5; i++) {
+      expect((await post('/otps/authenticate', { token: 'x' }, '192.0.2.20')).status).toBe(400);
+    }
+    for (let i = 0; i < 3; i++)
+      expect((await post('/otps/authenticate', guess, '192.0.2.20')).status).toBe(404);
+    expect((await post('/otps/authenticate', guess, '192.0.2.20')).status).toBe(429);
+    expect(
+      (
+        await post(
+          '/passwords/authenticate',
+          { email: freshEmail(), password: 'x', session_duration_minutes: 5 },
+          '192.0.2.20',
+        )
+      ).status,
+    ).toBe(429);
+    expect((await post('/users/search', { email: freshEmail() }, '192.0.2.20')).status).toBe(429);
+  });
+
+  it('caps the event log per client address', async () => {
+    const post = client(db, tight());
+    const events = [{ telemetry: {}, event: { public_token: TEST_TOKEN, event_name: 'x', details: {} } }];
+    expect((await post('/events', events, '192.0.2.30')).status).toBe(200);
+    expect((await post('/events', events, '192.0.2.30')).status).toBe(200);
+    expect((await post('/events', events, '192.0.2.30')).status).toBe(429);
+  });
+});
+
+describe('rate limits across provider processes', () => {
+  it('hold one budget for two providers on one PostgreSQL database', async () => {
+    const url = await createPostgresDatabase();
+    const [a, b] = [openPostgresDb(url), openPostgresDb(url)];
+    try {
+      await migrate(a);
+      const [first, second] = [client(a, tight()), client(b, tight())];
+      const email = freshEmail();
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          (i % 2 ? first : second)('/otps/email/login_or_create', sendTo(email), `198.18.0.${i}`),
+        ),
+      );
+      expect(answers.map((r) => r.status).sort()).toEqual([200, 200, 429, 429, 429, 429]);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  }, 60_000);
+});

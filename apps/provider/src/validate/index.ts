@@ -1,3 +1,0 @@
-export * from './schema';
-export * from './primitives';
-export * from './composites';

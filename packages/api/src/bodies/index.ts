@@ -1,0 +1,15 @@
+export * from './events';
+export { expected } from './expected';
+export * from './fields';
+export * from './idp';
+export * from './magicLinks';
+export * from './oauth';
+export * from './otp';
+export * from './passkeys';
+export * from './passwords';
+export * from './pkce';
+export * from './redirectUrl';
+export * from './sdkBodySchemas';
+export * from './sessions';
+export * from './text';
+export * from './wallets';

@@ -1,0 +1,11 @@
+import { jsonObject } from './fields';
+import { codeVerifier } from './pkce';
+import { signInSessionDuration } from './sessions';
+import { text } from './text';
+
+/** The landing page redeems the token OAuth left in its URL. */
+export const oauthAuthenticateBody = jsonObject({
+  token: text({ min: 1, max: 512 }),
+  session_duration_minutes: signInSessionDuration(),
+  code_verifier: codeVerifier(),
+});

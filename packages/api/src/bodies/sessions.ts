@@ -1,0 +1,30 @@
+import * as v from 'valibot';
+import { integer, jsonObject } from './fields';
+import { text } from './text';
+
+/** `session_duration_minutes` bounds of the hosted API: 5 minutes to 366 days. */
+export const SESSION_DURATION_MINUTES = { min: 5, max: 527_040 } as const;
+
+/** When a sign-in request omits `session_duration_minutes`: 30 minutes. */
+export const DEFAULT_SESSION_MINUTES = 30;
+
+export const sessionDurationMinutes = () =>
+  integer(SESSION_DURATION_MINUTES.min, SESSION_DURATION_MINUTES.max);
+
+/** The session a sign-in starts: `DEFAULT_SESSION_MINUTES` unless the request says otherwise. */
+export const signInSessionDuration = () => v.exactOptional(sessionDurationMinutes(), DEFAULT_SESSION_MINUTES);
+
+/** `POST /sessions/authenticate`: a duration extends the session; none leaves it as it is. */
+export const sessionAuthenticateBody = jsonObject({
+  session_duration_minutes: v.exactOptional(sessionDurationMinutes()),
+});
+
+/** `POST /sessions/revoke`: the session is the one the Authorization header names. */
+export const sessionRevokeBody = jsonObject({});
+
+/** `POST /v1/sessions/authenticate` (backend API): a session token or a session JWT. */
+export const backendSessionAuthenticateBody = jsonObject({
+  session_token: v.exactOptional(text({ min: 1, max: 512 })),
+  session_jwt: v.exactOptional(text({ min: 1, max: 16_384 })),
+  session_duration_minutes: v.exactOptional(sessionDurationMinutes()),
+});
