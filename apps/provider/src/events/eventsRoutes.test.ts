@@ -58,6 +58,30 @@ describe.each(DB_KINDS)('POST /sdk/v1/events on %s', (kind) => {
     expect(await json(response)).toMatchObject({ error_type: 'invalid_field' });
   });
 
+  it("accepts Stytch's telemetry shape: no Authorization, the public token inside each event", async () => {
+    const { app } = testApp({ db });
+    const post = (body: unknown, origin = HOST) =>
+      app.request('/sdk/v1/events', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: origin },
+        body: JSON.stringify(body),
+      });
+    const stored = async () => (await db.query("SELECT 1 FROM events WHERE event_name = 'no_auth'")).length;
+    const response = await post([entry('no_auth'), entry('no_auth')]);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Access-Control-Allow-Origin')).toBe(HOST);
+    expect(await stored()).toBe(2);
+    // The token inside stands for the project: a stranger's origin, an unknown token or a mixed batch is refused.
+    expect((await json(await post([entry('no_auth')], 'https://other.example')))['error_type']).toBe(
+      'bad_domain_for_stytch_sdk',
+    );
+    const unknown = entry('no_auth', { public_token: 'public-token-test-nobody' });
+    expect((await json(await post([unknown])))['error_type']).toBe('invalid_public_token');
+    expect((await json(await post([entry('no_auth'), unknown])))['error_type']).toBe('invalid_field');
+    expect((await json(await post([])))['error_type']).toBe('unauthorized_credentials');
+    expect(await stored()).toBe(2);
+  });
+
   it('refuses more than 100 entries', async () => {
     const { sdk } = testApp({ db });
     const response = await sdk('/events', {

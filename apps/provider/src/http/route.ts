@@ -52,6 +52,11 @@ export function requireProject(c: Context<AppEnv>): ProjectConfig {
   );
 }
 
+export interface RouteOptions<B> {
+  /** For calls without Authorization: the project the body names (it is checked like a credential). */
+  projectWithoutCredentials?: (input: { c: Context<AppEnv>; body: B; services: Services }) => ProjectConfig;
+}
+
 /**
  * A JSON endpoint: the body is validated by `schema` (none read when it is null), the result
  * answered in the success envelope.
@@ -61,14 +66,17 @@ function route<S extends v.GenericSchema | null, R extends object>(
   path: string,
   schema: S,
   handle: (input: RouteInput<BodyOutput<S>>) => Promise<R>,
+  options: RouteOptions<BodyOutput<S>> = {},
 ): Route {
   return {
     method,
     path,
     async run(c, services) {
-      const project = requireProject(c);
+      const fromBody = c.var.credentials ? undefined : options.projectWithoutCredentials;
+      const early = fromBody ? undefined : requireProject(c);
       // Without a schema the body is `undefined`, which is what `BodyOutput<null>` says.
       const body = (schema ? await parseBody(c, schema) : undefined) as BodyOutput<S>;
+      const project = early ?? (fromBody ? fromBody({ c, body, services }) : requireProject(c));
       await spendRateLimits(path, { c, project, body, services });
       const credentials = c.var.credentials;
       const data = await handle({
@@ -96,7 +104,8 @@ const split = (operation: string): [Method, string] => {
 export const sdkRoute = <K extends SdkOperation>(
   operation: K,
   handle: (input: RouteInput<SdkBodyOutput<K>>) => Promise<SdkResponse<K>>,
-): Route => route(...split(operation), sdkBodySchemas[operation], handle);
+  options?: RouteOptions<SdkBodyOutput<K>>,
+): Route => route(...split(operation), sdkBodySchemas[operation], handle, options);
 
 export const sdkPathRoute = <K extends SdkPathOperation>(
   operation: K,
