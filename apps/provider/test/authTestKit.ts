@@ -22,8 +22,10 @@ export interface InboxEntry {
   metadata: { url?: string; token?: string; code?: string };
 }
 
-/** A migrated database and an app on it, with helpers that call the API as the widget does. */
-/** `config` overrides the test config's keys (usually `projects`). */
+/**
+ * A migrated database and an app on it, with helpers that call the API as the widget does.
+ * `overrides` replace keys of the test config (usually `projects`).
+ */
 export async function openAuthKit(kind: DbKind = 'pglite', overrides: Partial<LatchConfig> = {}) {
   const config: LatchConfig = { ...testConfig(), ...overrides };
   const db: Db = await openTestDb(kind);
