@@ -32,3 +32,16 @@ export const slowResponse =
 
 /** The request fails as if the network were down (`fetch` rejects). */
 export const networkError = (): Override => () => HttpResponse.error();
+
+/** A held answer: the request waits until the test calls `release`, then the provider answers it. */
+export function heldResponse(): { override: Override; release: () => void } {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  return {
+    override: async ({ passThrough }) => {
+      await released;
+      return passThrough();
+    },
+    release: () => release(),
+  };
+}
