@@ -7,7 +7,7 @@ import {
 } from '@latch/msw';
 import type { AuthenticateResponse, User } from '@latch/api';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { setTestNetwork, TEST_BASE_URL } from './testNetwork';
 
 type Json = Record<string, unknown>;
@@ -27,6 +27,9 @@ export interface InboxEntry {
   code?: string;
   metadata: { url?: string; token?: string; code?: string };
 }
+
+/** What `setSession` receives. */
+type HandedSession = Pick<AuthenticateResponse, 'session_token' | 'session_jwt' | 'session' | 'user'>;
 
 let unique = 0;
 
@@ -82,6 +85,9 @@ export function providerServer({ config }: { config?: LatchConfig } = {}) {
     return json['data'] as Json;
   };
 
+  const sessionOf = async (sessionToken: string) =>
+    (await call('POST', '/sessions/authenticate', {}, sessionToken)) as unknown as AuthenticateResponse;
+
   const inbox = async (to: string): Promise<InboxEntry[]> => {
     const { app } = await handlers.provider();
     return (await (await app.request(`/dev/inbox.json?to=${encodeURIComponent(to)}`)).json()) as InboxEntry[];
@@ -105,8 +111,19 @@ export function providerServer({ config }: { config?: LatchConfig } = {}) {
       return message;
     },
     /** The user and session a session token belongs to, as the provider knows them. */
-    sessionOf: async (sessionToken: string) =>
-      (await call('POST', '/sessions/authenticate', {}, sessionToken)) as unknown as AuthenticateResponse,
+    sessionOf,
+    /**
+     * What the widget handed the host (`setSession`) is exactly the session, its JWT, its token and
+     * the user, and the provider knows that session, for `email`'s user when given.
+     */
+    expectHandedSession: async (handed: HandedSession | undefined, email?: string) => {
+      expect(Object.keys(handed ?? {}).sort()).toEqual(['session', 'session_jwt', 'session_token', 'user']);
+      const live = await sessionOf(handed?.session_token ?? '');
+      expect(handed?.session.session_id).toBe(live.session.session_id);
+      expect(handed?.user.user_id).toBe(live.user.user_id);
+      if (email) expect(live.user.emails.map((e) => e.email)).toContain(email);
+      return live;
+    },
     /** A user who signed up with this password (and has a live session). */
     signUpWithPassword: async (email: string, password: string) =>
       (await call('POST', '/passwords', {
