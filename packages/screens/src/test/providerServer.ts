@@ -25,7 +25,7 @@ export interface InboxEntry {
   text: string;
   link?: string;
   code?: string;
-  metadata: { url?: string; token?: string; code?: string };
+  metadata: { url?: string; token?: string; code?: string; login_token?: string };
 }
 
 /** What `setSession` receives. */
@@ -95,6 +95,8 @@ export function providerServer({ config }: { config?: LatchConfig } = {}) {
 
   return {
     server,
+    /** The provider's database, to put a user in a state no API call reaches (e.g. a forced reset). */
+    db: async () => (await handlers.provider()).db,
     /** Replaces one operation until the test ends (failures, slow or dead network). */
     override: (operation: ProviderOperation, replacement: Override) =>
       server.use(handlers.override(operation, replacement)),
