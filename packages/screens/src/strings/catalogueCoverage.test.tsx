@@ -1,6 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { PasswordStrengthResponse } from '@latch/api';
 import type { LoginConfig, MountState } from '@latch/protocol';
 import {
   AUTHORIZE_SEARCH,
@@ -11,7 +10,6 @@ import {
   startReply,
 } from '../products/identityProvider/idpFixtures';
 import { passkey, SESSION } from '../products/passkeys/registrationFixtures';
-import { strengthFor } from '../products/passwords/passwordTestKit';
 import {
   setErrorDescriptorAtom,
   setMagicLinkEmailAtom,
@@ -20,11 +18,11 @@ import {
 } from '../state/formAtoms';
 import { applyMountStateAtom, dispatchOutcomeAtom, mountStateAtom } from '../state/widgetAtoms';
 import { renderWidget, type WidgetSetup } from '../test/renderWidget';
-import { authenticateResponse, errorReply, ok, stubProvider, type StubRoute } from '../test/stubProvider';
+import { authenticateResponse, errorReply, ok, stubProvider } from '../test/stubProvider';
 import { warmUpScreens } from '../test/warmUp';
+import { heldResponse } from '@latch/msw';
+import { providerServer } from '../test/providerServer';
 import {
-  ADDRESS,
-  CHALLENGE,
   COINBASE,
   METAMASK,
   PHANTOM,
@@ -34,71 +32,8 @@ import {
 } from '../products/crypto/cryptoTestKit';
 import { OAUTH_PROVIDERS } from '@latch/api';
 import { showToastAtom } from '../toast/toastAtoms';
-import { en, type StringId } from '@latch/protocol';
-
-/*
- * Every text a screen shows must come from the catalogue. The widget renders with a catalogue
- * whose every entry is a marker, `⟦id {placeholders}⟧`, so filled values stay inside their marker;
- * then each visible text node and each aria-label / alt / placeholder / title must consist of
- * markers only. Allowed exceptions (data, not interface text), and nothing else:
- *   - the country names and dial codes of the phone country selector (Intl / libphonenumber);
- *   - names of the visitor's passkeys, as stored by the provider.
- * Labels inside an `aria-hidden` subtree are skipped: no one is ever told them.
- */
-const MARKERS = Object.fromEntries(
-  Object.entries(en).map(([id, text]) => {
-    const holes = text.match(/\{\w+\}/g) ?? [];
-    return [id, `⟦${[id, ...holes].join(' ')}⟧`];
-  }),
-) as Record<StringId, string>;
-const PASSKEY_NAME = 'YubiKey';
-const ATTRIBUTES = ['aria-label', 'alt', 'placeholder', 'title', 'aria-valuetext', 'aria-description'];
-
-function isAllowedData(node: Node, text: string): boolean {
-  const parent = node.parentElement;
-  if (parent?.closest('.latch-country')) return true;
-  return parent?.classList.contains('latch-passkey-name') === true && text === PASSKEY_NAME;
-}
-
-/** Texts that are not made of catalogue markers, with where they were found. */
-function strayTexts(root: HTMLElement): string[] {
-  const stray: string[] = [];
-  const residue = (text: string) => {
-    // Markers nest when a filled value is itself a catalogue text: remove innermost first.
-    let rest = text;
-    for (let before = ''; before !== rest;) [before, rest] = [rest, rest.replace(/⟦[^⟦⟧]*⟧/g, '')];
-    return rest.trim();
-  };
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const text = node.textContent ?? '';
-    if (residue(text) && !isAllowedData(node, text.trim())) stray.push(`text: ${JSON.stringify(text)}`);
-  }
-  for (const element of root.querySelectorAll('*')) {
-    // A label inside an aria-hidden subtree is never exposed (react-toastify's hidden timer bar).
-    if (element.closest('[aria-hidden="true"]')) continue;
-    for (const name of ATTRIBUTES) {
-      const value = element.getAttribute(name);
-      if (value !== null && residue(value)) stray.push(`${name}: ${JSON.stringify(value)}`);
-    }
-  }
-  return stray;
-}
-
-/** Asserts the catalogue coverage of what is on screen, and that `ids` are among it. */
-async function expectCatalogueOnly(ids: StringId[]) {
-  for (const id of ids) {
-    await waitFor(() => expect(document.body.textContent + attributeText()).toContain(`⟦${id}`), {
-      timeout: 3000,
-    });
-  }
-  expect(strayTexts(document.body)).toEqual([]);
-}
-
-const attributeText = () =>
-  [...document.body.querySelectorAll('*')]
-    .flatMap((el) => ATTRIBUTES.map((a) => el.getAttribute(a) ?? ''))
-    .join(' ');
+import type { StringId } from '@latch/protocol';
+import { expectCatalogueOnly, MARKERS, PASSKEY_NAME, strayTexts } from '../test/catalogueMarkers';
 
 function render(setup: WidgetSetup = {}) {
   return renderWidget({ ...setup, strings: MARKERS });
@@ -108,18 +43,7 @@ const EML: LoginConfig = { products: ['emailMagicLinks'] };
 const PASSWORDS_AND_EML: LoginConfig = { products: ['passwords', 'emailMagicLinks'] };
 const resetMount = (hostSearch: string): Partial<MountState> => ({ kind: 'reset-password', hostSearch });
 
-/** A strength answer whose feedback phrases are all in the catalogue. */
-const knownStrength = (patch: Partial<PasswordStrengthResponse> = {}) =>
-  ok({
-    ...strengthFor('short'),
-    feedback: {
-      ...strengthFor('short').feedback,
-      warning: en['password.zxcvbn.warning.common'],
-      suggestions: [en['password.zxcvbn.suggestion.anotherWord']],
-    },
-    breached_password: true,
-    ...patch,
-  });
+const provider = providerServer();
 
 describe('every screen takes its text from the catalogue', () => {
   beforeAll(warmUpScreens, 30_000);
@@ -240,8 +164,7 @@ describe('every screen takes its text from the catalogue', () => {
   });
 
   it('PasswordCreateOrLogin for a new user, with strength feedback', async () => {
-    const provider = stubProvider({ 'POST /passwords/strength_check': () => knownStrength() });
-    const { store, container } = render({ config: PASSWORDS_AND_EML, fetch: provider.fetch });
+    const { store, container } = render({ config: PASSWORDS_AND_EML });
     act(() => {
       store.set(updatePasswordStateAtom, { email: 'ada@example.com', type: 'new' });
       store.set(dispatchOutcomeAtom, 'userFound');
@@ -257,39 +180,32 @@ describe('every screen takes its text from the catalogue', () => {
       'button.continue',
     ]);
     const field = container.querySelector('input[autocomplete="new-password"]') as HTMLInputElement;
+    // A breached password: the provider answers its zxcvbn warning and suggestions, all catalogued.
     fireEvent.change(field, { target: { value: 'short' } });
     await expectCatalogueOnly([
       'password.strength.label',
-      'password.zxcvbn.warning.common',
+      'password.zxcvbn.warning.pwned',
+      'password.zxcvbn.suggestion.pwned',
       'password.zxcvbn.suggestion.anotherWord',
       'password.requirement.unmet',
       'password.breached',
     ]);
   });
 
-  it('PasswordResetForm with LUDS lines, without a token, and logging in with a login token', async () => {
-    const provider = stubProvider({
-      'POST /passwords/strength_check': () => knownStrength({ strength_policy: 'luds' }),
-    });
-    const first = render({ config: { products: [] }, mount: resetMount('?token=t1'), fetch: provider.fetch });
+  // The LUDS lines are checked in ResetPasswordLuds.test.tsx, against a provider with that policy.
+  it('PasswordResetForm, without a token, and logging in with a login token', async () => {
+    const first = render({ config: { products: [] }, mount: resetMount('?token=t1') });
     await expectCatalogueOnly([
       'password.reset.title',
       'formField.newPassword.label',
       'button.loginWithoutPassword',
     ]);
-    const field = first.container.querySelector('input[autocomplete="new-password"]') as HTMLInputElement;
-    fireEvent.change(field, { target: { value: 'short' } });
-    await expectCatalogueOnly(['password.luds.minimumLength', 'password.luds.complexity']);
     first.unmount();
     const second = render({ config: { products: [] }, mount: resetMount('') });
     await expectCatalogueOnly(['password.reset.missingToken']);
     second.unmount();
-    const pending: StubRoute = () => new Promise(() => undefined);
-    render({
-      config: { products: [] },
-      mount: resetMount('?token=t2&stytch_token_type=login'),
-      fetch: stubProvider({ 'POST /magic_links/authenticate': pending }).fetch,
-    });
+    provider.override('POST /magic_links/authenticate', heldResponse().override);
+    render({ config: { products: [] }, mount: resetMount('?token=t2&stytch_token_type=login') });
     await expectCatalogueOnly(['password.reset.loggingIn']);
   });
 
@@ -482,26 +398,20 @@ describe('every screen takes its text from the catalogue', () => {
     await expectCatalogueOnly(['crypto.connecting', 'frame.loading']);
     connecting.unmount();
 
-    const signing = walletAnswers();
-    signing.mockImplementation(async (request) =>
-      request.method === 'eth_requestAccounts' ? { ok: true, result: [ADDRESS] } : pending(),
-    );
-    const challenge = stubProvider({
-      'POST /crypto_wallets/authenticate/start/primary': () => ok({ challenge: CHALLENGE }),
-      'POST /crypto_wallets/authenticate': () => ok(authenticateResponse()),
-    });
-    const sign = renderCrypto({ wallets, strings: MARKERS, walletRequest: signing, fetch: challenge.fetch });
+    // The wallet connects but never answers the signature request.
+    const signing = walletAnswers(pending);
+    const sign = renderCrypto({ wallets, strings: MARKERS, walletRequest: signing });
     fireEvent.click(await screen.findByRole('button', { name: '⟦crypto.continueWith Metamask⟧' }));
     await expectCatalogueOnly(['crypto.signing']);
     sign.unmount();
 
     const refused = walletAnswers(() => ({ ok: false, code: 4001, message: 'rejected' }));
-    const error = renderCrypto({ wallets, strings: MARKERS, walletRequest: refused, fetch: challenge.fetch });
+    const error = renderCrypto({ wallets, strings: MARKERS, walletRequest: refused });
     fireEvent.click(await screen.findByRole('button', { name: '⟦crypto.continueWith Metamask⟧' }));
     await expectCatalogueOnly(['crypto.error.title', 'crypto.error.body']);
     error.unmount();
 
-    renderCrypto({ wallets, strings: MARKERS, fetch: challenge.fetch });
+    renderCrypto({ wallets, strings: MARKERS });
     fireEvent.click(await screen.findByRole('button', { name: '⟦crypto.continueWith Metamask⟧' }));
     await expectCatalogueOnly(['success.title']);
   });

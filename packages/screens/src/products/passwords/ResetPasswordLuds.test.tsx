@@ -1,6 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { mswConfig } from '@latch/msw';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { expectCatalogueOnly, MARKERS } from '../../test/catalogueMarkers';
 import { renderWidget } from '../../test/renderWidget';
 import { providerServer } from '../../test/providerServer';
 import { loadZxcvbn } from './loadZxcvbn';
@@ -44,5 +45,17 @@ describe('reset password mount under a LUDS policy', () => {
     expect(screen.getByText('Must be at least 12 character(s) long').closest('li')?.className).toBe(
       'latch-requirement-met',
     );
+  });
+
+  it('takes the LUDS lines from the catalogue', async () => {
+    const { container } = renderWidget({
+      config: { products: [] },
+      strings: MARKERS,
+      mount: { kind: 'reset-password', hostSearch: '?token=t1' },
+    });
+    await expectCatalogueOnly(['password.reset.title', 'formField.newPassword.label']);
+    const field = container.querySelector('input[autocomplete="new-password"]') as HTMLInputElement;
+    fireEvent.change(field, { target: { value: 'short' } });
+    await expectCatalogueOnly(['password.luds.minimumLength', 'password.luds.complexity']);
   });
 });
