@@ -60,7 +60,9 @@ export function createProviderHandlers({
   const build = (operation: ProviderOperation, replacement?: Override): HttpHandler => {
     const [method, url] = operationRoute(operation, baseUrl);
     return http[method](url, ({ request }) =>
-      replacement ? replacement({ request, passThrough: () => passThrough(request) }) : passThrough(request),
+      replacement
+        ? replacement({ request, passThrough: (rewritten = request) => passThrough(rewritten) })
+        : passThrough(request),
     );
   };
   const handlers = Object.fromEntries(PROVIDER_OPERATIONS.map((op) => [op, build(op)])) as Record<

@@ -1,10 +1,13 @@
 import type { ErrorType } from '@latch/api';
 import { delay, HttpResponse } from 'msw';
 
-/** What a test puts in place of one operation; `passThrough` still reaches the in-process provider. */
+/**
+ * What a test puts in place of one operation; `passThrough` still reaches the in-process provider,
+ * with the request itself or one the test rewrote.
+ */
 export type Override = (input: {
   request: Request;
-  passThrough: () => Promise<Response>;
+  passThrough: (request?: Request) => Promise<Response>;
 }) => Response | Promise<Response>;
 
 /** Answers the API.md error envelope, as the provider would for `error_type`. */

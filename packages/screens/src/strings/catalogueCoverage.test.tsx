@@ -3,11 +3,14 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LoginConfig, MountState } from '@latch/protocol';
 import {
   AUTHORIZE_SEARCH,
-  IDP_SESSION,
+  CALLBACK,
+  FIRST_PARTY_SEARCH,
+  idpConfig,
+  idpSession,
   LOGOUT_SEARCH,
+  namelessClient,
+  noRedirect,
   renderIdp,
-  scope,
-  startReply,
 } from '../products/identityProvider/idpFixtures';
 import { passkey, SESSION } from '../products/passkeys/registrationFixtures';
 import {
@@ -18,7 +21,7 @@ import {
 } from '../state/formAtoms';
 import { applyMountStateAtom, dispatchOutcomeAtom, mountStateAtom } from '../state/widgetAtoms';
 import { renderWidget, type WidgetSetup } from '../test/renderWidget';
-import { authenticateResponse, errorReply, ok, stubProvider } from '../test/stubProvider';
+import { authenticateResponse, ok, stubProvider } from '../test/stubProvider';
 import { warmUpScreens } from '../test/warmUp';
 import { heldResponse } from '@latch/msw';
 import { providerServer } from '../test/providerServer';
@@ -43,7 +46,11 @@ const EML: LoginConfig = { products: ['emailMagicLinks'] };
 const PASSWORDS_AND_EML: LoginConfig = { products: ['passwords', 'emailMagicLinks'] };
 const resetMount = (hostSearch: string): Partial<MountState> => ({ kind: 'reset-password', hostSearch });
 
-const provider = providerServer();
+// The identity-provider screens need the connected apps; the other screens ignore them. The custom
+// scope has no description, so the screen names it with the catalogue's words.
+const config = idpConfig();
+for (const project of config.projects) project.rbac_scopes = [{ scope: 'read:notes', description: '' }];
+const provider = providerServer({ config });
 
 describe('every screen takes its text from the catalogue', () => {
   beforeAll(warmUpScreens, 30_000);
@@ -281,21 +288,19 @@ describe('every screen takes its text from the catalogue', () => {
     await expectCatalogueOnly(['passkey.registrationStart.title', 'config.error.passkeyRegistrationNoUser']);
   });
   it('the identity-provider consent, error and logout screens', async () => {
-    const custom = stubProvider({
-      'POST /idp/oauth/authorize/start': () =>
-        startReply({
-          scope_results: [
-            ...['openid', 'profile', 'email', 'phone', 'offline_access', 'full_access'].map((s) => scope(s)),
-            scope('read:notes'),
-            scope('delete:all', false),
-          ],
-        }),
-      'POST /idp/oauth/authorize/submit': () => ok({ redirect_uri: '' }),
-    });
-    const consent = renderIdp(
-      { hostSearch: AUTHORIZE_SEARCH, session: IDP_SESSION },
-      { fetch: custom.fetch, strings: MARKERS },
-    );
+    const session = await idpSession(provider);
+    const every = [
+      'openid',
+      'profile',
+      'email',
+      'phone',
+      'offline_access',
+      'full_access',
+      'read:notes',
+      'delete:all',
+    ];
+    const custom = AUTHORIZE_SEARCH.replace('openid%20email%20read:notes%20delete:all', every.join('%20'));
+    const consent = renderIdp({ hostSearch: custom, session }, { strings: MARKERS });
     await expectCatalogueOnly([
       'idp.consent.titleCustom',
       'idp.consent.allowTo',
@@ -314,31 +319,28 @@ describe('every screen takes its text from the catalogue', () => {
     await expectCatalogueOnly(['idp.denied']);
     consent.unmount();
 
-    const standard = stubProvider({
-      'POST /idp/oauth/authorize/start': () =>
-        startReply({
-          client: { client_id: 'n', client_name: '', client_type: 'third_party', client_description: '' },
-          scope_results: [scope('openid')],
-          consent_required: false,
-        }),
-      'POST /idp/oauth/authorize/submit': () => ok({ redirect_uri: '' }),
-    });
-    const done = renderIdp(
-      { hostSearch: '?client_id=n&redirect_uri=x', session: IDP_SESSION },
-      { fetch: standard.fetch, strings: MARKERS },
-    );
+    // A nameless first-party client: no consent, and no redirect back.
+    const openid = (search: string) => search.replace('openid%20email%20read:notes%20delete:all', 'openid');
+    provider.override('POST /idp/oauth/authorize/start', namelessClient);
+    provider.override('POST /idp/oauth/authorize/submit', noRedirect);
+    const done = renderIdp({ hostSearch: openid(FIRST_PARTY_SEARCH), session }, { strings: MARKERS });
     await expectCatalogueOnly(['success.title']);
     done.unmount();
-    const titled = stubProvider({
-      'POST /idp/oauth/authorize/start': () =>
-        startReply({
-          client: { client_id: 'n', client_name: '', client_type: 'third_party', client_description: '' },
-          scope_results: [scope('openid')],
-        }),
+    // The provider takes only http(s) redirect URIs; one without a host name (registered by a native
+    // app, say) leaves the screen no name to show, so the provider is asked with a registered one.
+    provider.override('POST /idp/oauth/authorize/start', async ({ request, passThrough }) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      const registered = JSON.stringify({ ...body, redirect_uri: CALLBACK });
+      const rewritten = new Request(request.url, {
+        method: 'POST',
+        headers: request.headers,
+        body: registered,
+      });
+      return namelessClient({ request: rewritten, passThrough: () => passThrough(rewritten) });
     });
     const fallback = renderIdp(
-      { hostSearch: '?client_id=n&redirect_uri=x', session: IDP_SESSION },
-      { fetch: titled.fetch, strings: MARKERS },
+      { hostSearch: '?client_id=notes&redirect_uri=x&scope=openid', session: await idpSession(provider) },
+      { strings: MARKERS },
     );
     await expectCatalogueOnly([
       'idp.consent.titleStandard',
@@ -346,28 +348,23 @@ describe('every screen takes its text from the catalogue', () => {
       'idp.consent.fallbackClientName',
     ]);
     fallback.unmount();
+    provider.server.resetHandlers();
 
-    const failing = stubProvider({
-      'POST /idp/oauth/authorize/start': () => errorReply('user_unauthenticated', 401),
-    });
+    // A session the provider does not know.
     const error = renderIdp(
-      { hostSearch: AUTHORIZE_SEARCH, session: IDP_SESSION },
-      { fetch: failing.fetch, strings: MARKERS },
+      { hostSearch: AUTHORIZE_SEARCH, session: { session_token: 'not-a-session', session_jwt: 'not-a-jwt' } },
+      { strings: MARKERS },
     );
     await expectCatalogueOnly(['idp.error.title', 'error.user_unauthenticated']);
     error.unmount();
-    const missing = renderIdp({ hostSearch: '', session: IDP_SESSION }, { strings: MARKERS });
+    const missing = renderIdp({ hostSearch: '', session }, { strings: MARKERS });
     await expectCatalogueOnly(['idp.error.title', 'idp.missingParam']);
     missing.unmount();
     const noSession = renderIdp({ hostSearch: AUTHORIZE_SEARCH, session: null }, { strings: MARKERS });
     await expectCatalogueOnly(['idp.noSession']);
     noSession.unmount();
 
-    const logout = stubProvider({
-      'POST /oauth/logout/start': () =>
-        ok({ redirect_uri: 'https://notes.example/', consent_required: true }),
-    });
-    renderIdp({ hostSearch: LOGOUT_SEARCH, session: IDP_SESSION }, { fetch: logout.fetch, strings: MARKERS });
+    renderIdp({ hostSearch: LOGOUT_SEARCH, session }, { strings: MARKERS });
     await expectCatalogueOnly(['idp.logout.title', 'idp.logout.body', 'idp.logout.yes', 'idp.logout.no']);
     fireEvent.click(screen.getByRole('button', { name: MARKERS['idp.logout.no'] }));
     await expectCatalogueOnly(['idp.logout.notLoggedOut']);
