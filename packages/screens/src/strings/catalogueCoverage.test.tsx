@@ -12,7 +12,7 @@ import {
   noRedirect,
   renderIdp,
 } from '../products/identityProvider/idpFixtures';
-import { passkey, SESSION } from '../products/passkeys/registrationFixtures';
+import { namelessPasskeys, passkeyAccount } from '../products/passkeys/registrationFixtures';
 import {
   setErrorDescriptorAtom,
   setMagicLinkEmailAtom,
@@ -21,7 +21,6 @@ import {
 } from '../state/formAtoms';
 import { applyMountStateAtom, dispatchOutcomeAtom, mountStateAtom } from '../state/widgetAtoms';
 import { renderWidget, type WidgetSetup } from '../test/renderWidget';
-import { authenticateResponse, ok, stubProvider } from '../test/stubProvider';
 import { warmUpScreens } from '../test/warmUp';
 import { heldResponse } from '@latch/msw';
 import { providerServer } from '../test/providerServer';
@@ -250,15 +249,12 @@ describe('every screen takes its text from the catalogue', () => {
   });
 
   it('the passkey registration screens', async () => {
-    const user = {
-      ...authenticateResponse().user,
-      webauthn_registrations: [passkey('pk-1', ''), passkey('pk-2', PASSKEY_NAME)],
-    };
-    const provider = stubProvider({ 'GET /users/me': () => ok(user) });
+    // An unnamed passkey and one named by its owner (allowed as data, not interface text).
+    const { session, ids } = await passkeyAccount(provider, ['', PASSKEY_NAME]);
+    provider.override('GET /users/me', namelessPasskeys(ids.slice(0, 1)));
     const { store, container } = render({
       config: { products: [] },
-      mount: { kind: 'passkey-registration', session: SESSION },
-      fetch: provider.fetch,
+      mount: { kind: 'passkey-registration', session },
     });
     await expectCatalogueOnly(['passkey.registrationStart.title', 'passkey.create', 'passkey.skip']);
     act(() => store.set(dispatchOutcomeAtom, 'passkeySkipped'));

@@ -1,5 +1,7 @@
 /** The provider origin the screens' API client calls in tests; `providerServer` serves it. */
-export const TEST_BASE_URL = 'http://auth.test';
+// On localhost like the page (happy-dom's http://localhost:3000), as the frame shares its host name
+// with the auth origin: the default passkey domain, the page's host name, is then a valid RP ID.
+export const TEST_BASE_URL = 'http://localhost:4000';
 
 export interface TestNetwork {
   fetch: typeof fetch;
