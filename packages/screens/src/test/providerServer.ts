@@ -53,7 +53,11 @@ export function providerServer({ config }: { config?: LatchConfig } = {}) {
 
   beforeAll(async () => {
     server.listen({ onUnhandledRequest: 'error' });
-    setTestNetwork({ fetch: (input, init) => fetch(input, init), publicToken: MSW_PUBLIC_TOKEN });
+    setTestNetwork({
+      fetch: (input, init) => fetch(input, init),
+      publicToken: MSW_PUBLIC_TOKEN,
+      parentHost: location.origin,
+    });
     await handlers.provider();
   }, 60_000);
   afterEach(() => {

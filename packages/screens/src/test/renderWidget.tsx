@@ -41,7 +41,7 @@ export function createTestServices(fetchImpl?: typeof fetch, getSessionToken?: (
   const api = createApiClient({
     baseUrl: TEST_BASE_URL,
     publicToken: network.publicToken,
-    parentHost: location.origin,
+    ...(network.parentHost ? { parentHost: network.parentHost } : {}),
     fetch: fetchImpl ?? network.fetch,
     ...(getSessionToken ? { getSessionToken } : {}),
   });

@@ -6,6 +6,8 @@ export const TEST_BASE_URL = 'http://localhost:4000';
 export interface TestNetwork {
   fetch: typeof fetch;
   publicToken: string;
+  /** The embedding page's origin, which the provider checks against the project's. */
+  parentHost?: string;
 }
 
 const offline: TestNetwork = {
