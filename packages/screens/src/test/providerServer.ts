@@ -7,7 +7,10 @@ import {
 } from '@latch/msw';
 import type { AuthenticateResponse, User } from '@latch/api';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { setTestNetwork, TEST_BASE_URL } from './testNetwork';
 
 type Json = Record<string, unknown>;
@@ -39,7 +42,11 @@ let unique = 0;
  * about a second to start); tests keep apart by using `uniqueEmail()`.
  */
 export function providerServer({ config }: { config?: LatchConfig } = {}) {
-  const handlers = createProviderHandlers({ baseUrl: TEST_BASE_URL, ...(config ? { config } : {}) });
+  // A copy of the run's migrated template (test/pgliteTemplate.ts): no initdb in this file.
+  const folder = mkdtempSync(join(tmpdir(), 'latch-pglite-'));
+  const dataDir = join(folder, 'db');
+  cpSync(inject('pgliteTemplate'), dataDir, { recursive: true });
+  const handlers = createProviderHandlers({ baseUrl: TEST_BASE_URL, dataDir, ...(config ? { config } : {}) });
   const server = setupServer(...handlers.all);
   const sent: { route: string; body: Promise<unknown> }[] = [];
   server.events.on('request:start', ({ request }) => {
@@ -68,6 +75,7 @@ export function providerServer({ config }: { config?: LatchConfig } = {}) {
     setTestNetwork(undefined);
     server.close();
     await (await handlers.provider()).db.close();
+    rmSync(folder, { recursive: true, force: true });
   });
 
   /** An SDK call straight to the provider (not through msw), as the widget would send it. */
