@@ -36,10 +36,20 @@ type HandedSession = Pick<AuthenticateResponse, 'session_token' | 'session_jwt' 
 
 let unique = 0;
 
+/** A sent body as JSON; the raw text when it is not JSON (the provider then answers 400). */
+function parseBody(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
 /**
  * The real provider, in-process on PGlite, behind msw for this test file: screens get real
- * answers and tests inject only failures with `override`. One provider per file (PGlite takes
- * about a second to start); tests keep apart by using `uniqueEmail()`.
+ * answers and tests inject only failures with `override`. One provider per file (opening PGlite
+ * takes a second or more); tests keep apart by using `uniqueEmail()`.
  */
 export function providerServer({ config }: { config?: LatchConfig } = {}) {
   // A copy of the run's migrated template (test/pgliteTemplate.ts): no initdb in this file.
@@ -55,7 +65,7 @@ export function providerServer({ config }: { config?: LatchConfig } = {}) {
     const route = `${request.method} ${url.pathname.slice('/sdk/v1'.length)}`;
     const text =
       request.method === 'GET' || request.method === 'DELETE' ? Promise.resolve('') : request.clone().text();
-    sent.push({ route, body: text.then((t) => (t ? (JSON.parse(t) as unknown) : undefined)) });
+    sent.push({ route, body: text.then(parseBody) });
   });
 
   beforeAll(async () => {
@@ -76,7 +86,7 @@ export function providerServer({ config }: { config?: LatchConfig } = {}) {
     server.close();
     await (await handlers.provider()).db.close();
     rmSync(folder, { recursive: true, force: true });
-  });
+  }, 60_000);
 
   /** An SDK call straight to the provider (not through msw), as the widget would send it. */
   const call = async (method: string, path: string, body?: unknown, sessionToken?: string) => {
