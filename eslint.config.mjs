@@ -76,6 +76,19 @@ export default tseslint.config(
     ]),
   },
   {
+    // The screens' stand-in for the browser's WebAuthn API signs with the provider's software
+    // authenticator, so the provider verifies real passkeys; it may import that one module of apps/.
+    files: ['packages/screens/src/products/passkeys/fakeWebAuthn.ts'],
+    rules: restrictImports([
+      deepImports,
+      { group: appPackages, message: 'packages/* must not import apps/*.' },
+      {
+        regex: '/apps/(?!provider/src/passkeys/ceremony/testAuthenticator$)',
+        message: 'packages/* must not import apps/* (only the test authenticator, here).',
+      },
+    ]),
+  },
+  {
     files: ['packages/screens/**/*.tsx', 'apps/frame/**/*.tsx'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,

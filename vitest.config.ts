@@ -41,6 +41,8 @@ export default defineConfig({
           // CI has two cores shared with the node project; rendered flows need headroom, not retries.
           testTimeout: 20_000,
           env: CHEAP_SCRYPT,
+          // One migrated PGlite database that screen tests copy instead of each running initdb.
+          globalSetup: ['packages/screens/src/test/pgliteTemplate.ts'],
           include: [
             'packages/{session,screens}/src/**/*.test.{ts,tsx}',
             'apps/{loader,frame}/src/**/*.test.{ts,tsx}',

@@ -16,6 +16,8 @@ export interface ProviderHandlersOptions {
   /** The provider origin the code under test calls, e.g. `http://localhost:4000`. */
   baseUrl: string;
   config?: LatchConfig;
+  /** A folder to open PGlite in (a copy of a `createPGliteTemplate` one, say); in memory without. */
+  dataDir?: string;
 }
 
 export interface InProcessProvider {
@@ -33,7 +35,7 @@ export interface ProviderHandlers {
   all: HttpHandler[];
   /** A handler replacing one operation, for `server.use(...)`. */
   override(operation: ProviderOperation, replacement: Override): HttpHandler;
-  /** The in-process provider (PGlite in memory), started on first use; tests read its outbox. */
+  /** The in-process provider (PGlite in memory or in `dataDir`), started on first use; tests read its outbox. */
   provider(): Promise<InProcessProvider>;
 }
 
@@ -41,13 +43,14 @@ export interface ProviderHandlers {
 export function createProviderHandlers({
   baseUrl,
   config = mswConfig(),
+  dataDir,
 }: ProviderHandlersOptions): ProviderHandlers {
   const checked = parseConfig(config);
   if (!checked.ok) throw new Error(`createProviderHandlers: invalid config: ${checked.error}`);
   let started: Promise<InProcessProvider> | undefined;
   const provider = (): Promise<InProcessProvider> =>
     (started ??= (async () => {
-      const db = await openPGliteDb();
+      const db = await openPGliteDb(dataDir);
       await migrate(db);
       return {
         db,
@@ -60,7 +63,9 @@ export function createProviderHandlers({
   const build = (operation: ProviderOperation, replacement?: Override): HttpHandler => {
     const [method, url] = operationRoute(operation, baseUrl);
     return http[method](url, ({ request }) =>
-      replacement ? replacement({ request, passThrough: () => passThrough(request) }) : passThrough(request),
+      replacement
+        ? replacement({ request, passThrough: (rewritten = request) => passThrough(rewritten) })
+        : passThrough(request),
     );
   };
   const handlers = Object.fromEntries(PROVIDER_OPERATIONS.map((op) => [op, build(op)])) as Record<

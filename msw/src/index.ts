@@ -1,7 +1,9 @@
 export { createProviderHandlers } from './createProviderHandlers';
+export { createPGliteTemplate } from './pgliteTemplate';
 export type { InProcessProvider, ProviderHandlers, ProviderHandlersOptions } from './createProviderHandlers';
-export { errorResponse, networkError, slowResponse } from './overrides';
+export { errorResponse, heldResponse, networkError, slowResponse } from './overrides';
 export type { Override } from './overrides';
 export { PROVIDER_OPERATIONS } from './operations';
 export type { ProviderOperation } from './operations';
 export { mswConfig, MSW_PROJECT_ID, MSW_PUBLIC_TOKEN } from './mswConfig';
+export type { LatchConfig } from '@latch/provider';

@@ -1,10 +1,13 @@
 import type { ErrorType } from '@latch/api';
 import { delay, HttpResponse } from 'msw';
 
-/** What a test puts in place of one operation; `passThrough` still reaches the in-process provider. */
+/**
+ * What a test puts in place of one operation; `passThrough` still reaches the in-process provider,
+ * with the request itself or one the test rewrote.
+ */
 export type Override = (input: {
   request: Request;
-  passThrough: () => Promise<Response>;
+  passThrough: (request?: Request) => Promise<Response>;
 }) => Response | Promise<Response>;
 
 /** Answers the API.md error envelope, as the provider would for `error_type`. */
@@ -32,3 +35,16 @@ export const slowResponse =
 
 /** The request fails as if the network were down (`fetch` rejects). */
 export const networkError = (): Override => () => HttpResponse.error();
+
+/** A held answer: the request waits until the test calls `release`, then the provider answers it. */
+export function heldResponse(): { override: Override; release: () => void } {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  return {
+    override: async ({ passThrough }) => {
+      await released;
+      return passThrough();
+    },
+    release: () => release(),
+  };
+}

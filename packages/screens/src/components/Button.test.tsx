@@ -2,8 +2,11 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderWidget } from '../test/renderWidget';
 import { submitEmail } from '../test/steps';
-import { ok, stubProvider, type StubReply } from '../test/stubProvider';
+import { heldResponse } from '@latch/msw';
+import { providerServer, uniqueEmail } from '../test/providerServer';
 import { warmUpScreens } from '../test/warmUp';
+
+const provider = providerServer();
 
 const spinnerOf = (button: HTMLElement) => button.querySelector('.latch-button-spinner');
 
@@ -11,16 +14,13 @@ describe('a pressed button shows a spinner while its request is pending', () => 
   beforeAll(warmUpScreens, 30_000);
 
   it('Continue with email: spinner, busy and disabled until the provider answers', async () => {
-    let answer: (reply: StubReply) => void = () => undefined;
-    const provider = stubProvider({
-      'POST /magic_links/email/login_or_create': () =>
-        new Promise<StubReply>((resolve) => (answer = resolve)),
-    });
-    renderWidget({ fetch: provider.fetch });
+    const held = heldResponse();
+    provider.override('POST /magic_links/email/login_or_create', held.override);
+    renderWidget();
     const button = await screen.findByRole('button', { name: 'Continue with email' });
     expect(spinnerOf(button)).toBeNull();
 
-    await submitEmail('ada@example.com');
+    await submitEmail(uniqueEmail());
     await waitFor(() => expect(spinnerOf(button)).not.toBeNull());
     expect(spinnerOf(button)?.getAttribute('aria-hidden')).toBe('true');
     expect(button.getAttribute('aria-busy')).toBe('true');
@@ -28,7 +28,7 @@ describe('a pressed button shows a spinner while its request is pending', () => 
     // The spinner is decorative: the button keeps its name.
     expect(screen.getByRole('button', { name: 'Continue with email' })).toBe(button);
 
-    answer(ok({}));
+    held.release();
     expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeTruthy();
   });
 

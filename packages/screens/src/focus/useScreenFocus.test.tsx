@@ -3,19 +3,19 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { setMagicLinkEmailAtom } from '../state/formAtoms';
 import { dispatchOutcomeAtom } from '../state/widgetAtoms';
 import { renderWidget } from '../test/renderWidget';
-import { ok, stubProvider } from '../test/stubProvider';
+import { providerServer, uniqueEmail } from '../test/providerServer';
 import { warmUpScreens } from '../test/warmUp';
+
+providerServer();
 
 describe('focus on a screen change', () => {
   beforeAll(warmUpScreens, 30_000);
 
   it('goes to the first field of the next screen: the first passcode box', async () => {
-    const provider = stubProvider({ 'POST /otps/email/login_or_create': () => ok({ method_id: 'm-1' }) });
     renderWidget({
-      fetch: provider.fetch,
       config: { products: ['otp'], otpOptions: { methods: ['email'] } },
     });
-    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: uniqueEmail() } });
     const submit = screen.getByRole('button', { name: 'Continue with email' });
     submit.focus();
     fireEvent.click(submit);

@@ -1,17 +1,18 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { PasswordStrengthResponse } from '@latch/api';
 import type { LoginConfig, MountState } from '@latch/protocol';
 import {
   AUTHORIZE_SEARCH,
-  IDP_SESSION,
+  CALLBACK,
+  FIRST_PARTY_SEARCH,
+  idpConfig,
+  idpSession,
   LOGOUT_SEARCH,
+  namelessClient,
+  noRedirect,
   renderIdp,
-  scope,
-  startReply,
 } from '../products/identityProvider/idpFixtures';
-import { passkey, SESSION } from '../products/passkeys/registrationFixtures';
-import { strengthFor } from '../products/passwords/passwordTestKit';
+import { namelessPasskeys, passkeyAccount } from '../products/passkeys/registrationFixtures';
 import {
   setErrorDescriptorAtom,
   setMagicLinkEmailAtom,
@@ -20,11 +21,10 @@ import {
 } from '../state/formAtoms';
 import { applyMountStateAtom, dispatchOutcomeAtom, mountStateAtom } from '../state/widgetAtoms';
 import { renderWidget, type WidgetSetup } from '../test/renderWidget';
-import { authenticateResponse, errorReply, ok, stubProvider, type StubRoute } from '../test/stubProvider';
 import { warmUpScreens } from '../test/warmUp';
+import { heldResponse } from '@latch/msw';
+import { providerServer } from '../test/providerServer';
 import {
-  ADDRESS,
-  CHALLENGE,
   COINBASE,
   METAMASK,
   PHANTOM,
@@ -34,71 +34,8 @@ import {
 } from '../products/crypto/cryptoTestKit';
 import { OAUTH_PROVIDERS } from '@latch/api';
 import { showToastAtom } from '../toast/toastAtoms';
-import { en, type StringId } from '@latch/protocol';
-
-/*
- * Every text a screen shows must come from the catalogue. The widget renders with a catalogue
- * whose every entry is a marker, `⟦id {placeholders}⟧`, so filled values stay inside their marker;
- * then each visible text node and each aria-label / alt / placeholder / title must consist of
- * markers only. Allowed exceptions (data, not interface text), and nothing else:
- *   - the country names and dial codes of the phone country selector (Intl / libphonenumber);
- *   - names of the visitor's passkeys, as stored by the provider.
- * Labels inside an `aria-hidden` subtree are skipped: no one is ever told them.
- */
-const MARKERS = Object.fromEntries(
-  Object.entries(en).map(([id, text]) => {
-    const holes = text.match(/\{\w+\}/g) ?? [];
-    return [id, `⟦${[id, ...holes].join(' ')}⟧`];
-  }),
-) as Record<StringId, string>;
-const PASSKEY_NAME = 'YubiKey';
-const ATTRIBUTES = ['aria-label', 'alt', 'placeholder', 'title', 'aria-valuetext', 'aria-description'];
-
-function isAllowedData(node: Node, text: string): boolean {
-  const parent = node.parentElement;
-  if (parent?.closest('.latch-country')) return true;
-  return parent?.classList.contains('latch-passkey-name') === true && text === PASSKEY_NAME;
-}
-
-/** Texts that are not made of catalogue markers, with where they were found. */
-function strayTexts(root: HTMLElement): string[] {
-  const stray: string[] = [];
-  const residue = (text: string) => {
-    // Markers nest when a filled value is itself a catalogue text: remove innermost first.
-    let rest = text;
-    for (let before = ''; before !== rest;) [before, rest] = [rest, rest.replace(/⟦[^⟦⟧]*⟧/g, '')];
-    return rest.trim();
-  };
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const text = node.textContent ?? '';
-    if (residue(text) && !isAllowedData(node, text.trim())) stray.push(`text: ${JSON.stringify(text)}`);
-  }
-  for (const element of root.querySelectorAll('*')) {
-    // A label inside an aria-hidden subtree is never exposed (react-toastify's hidden timer bar).
-    if (element.closest('[aria-hidden="true"]')) continue;
-    for (const name of ATTRIBUTES) {
-      const value = element.getAttribute(name);
-      if (value !== null && residue(value)) stray.push(`${name}: ${JSON.stringify(value)}`);
-    }
-  }
-  return stray;
-}
-
-/** Asserts the catalogue coverage of what is on screen, and that `ids` are among it. */
-async function expectCatalogueOnly(ids: StringId[]) {
-  for (const id of ids) {
-    await waitFor(() => expect(document.body.textContent + attributeText()).toContain(`⟦${id}`), {
-      timeout: 3000,
-    });
-  }
-  expect(strayTexts(document.body)).toEqual([]);
-}
-
-const attributeText = () =>
-  [...document.body.querySelectorAll('*')]
-    .flatMap((el) => ATTRIBUTES.map((a) => el.getAttribute(a) ?? ''))
-    .join(' ');
+import type { StringId } from '@latch/protocol';
+import { expectCatalogueOnly, MARKERS, PASSKEY_NAME, strayTexts } from '../test/catalogueMarkers';
 
 function render(setup: WidgetSetup = {}) {
   return renderWidget({ ...setup, strings: MARKERS });
@@ -108,18 +45,11 @@ const EML: LoginConfig = { products: ['emailMagicLinks'] };
 const PASSWORDS_AND_EML: LoginConfig = { products: ['passwords', 'emailMagicLinks'] };
 const resetMount = (hostSearch: string): Partial<MountState> => ({ kind: 'reset-password', hostSearch });
 
-/** A strength answer whose feedback phrases are all in the catalogue. */
-const knownStrength = (patch: Partial<PasswordStrengthResponse> = {}) =>
-  ok({
-    ...strengthFor('short'),
-    feedback: {
-      ...strengthFor('short').feedback,
-      warning: en['password.zxcvbn.warning.common'],
-      suggestions: [en['password.zxcvbn.suggestion.anotherWord']],
-    },
-    breached_password: true,
-    ...patch,
-  });
+// The identity-provider screens need the connected apps; the other screens ignore them. The custom
+// scope has no description, so the screen names it with the catalogue's words.
+const config = idpConfig();
+for (const project of config.projects) project.rbac_scopes = [{ scope: 'read:notes', description: '' }];
+const provider = providerServer({ config });
 
 describe('every screen takes its text from the catalogue', () => {
   beforeAll(warmUpScreens, 30_000);
@@ -240,8 +170,7 @@ describe('every screen takes its text from the catalogue', () => {
   });
 
   it('PasswordCreateOrLogin for a new user, with strength feedback', async () => {
-    const provider = stubProvider({ 'POST /passwords/strength_check': () => knownStrength() });
-    const { store, container } = render({ config: PASSWORDS_AND_EML, fetch: provider.fetch });
+    const { store, container } = render({ config: PASSWORDS_AND_EML });
     act(() => {
       store.set(updatePasswordStateAtom, { email: 'ada@example.com', type: 'new' });
       store.set(dispatchOutcomeAtom, 'userFound');
@@ -257,39 +186,32 @@ describe('every screen takes its text from the catalogue', () => {
       'button.continue',
     ]);
     const field = container.querySelector('input[autocomplete="new-password"]') as HTMLInputElement;
+    // A breached password: the provider answers its zxcvbn warning and suggestions, all catalogued.
     fireEvent.change(field, { target: { value: 'short' } });
     await expectCatalogueOnly([
       'password.strength.label',
-      'password.zxcvbn.warning.common',
+      'password.zxcvbn.warning.pwned',
+      'password.zxcvbn.suggestion.pwned',
       'password.zxcvbn.suggestion.anotherWord',
       'password.requirement.unmet',
       'password.breached',
     ]);
   });
 
-  it('PasswordResetForm with LUDS lines, without a token, and logging in with a login token', async () => {
-    const provider = stubProvider({
-      'POST /passwords/strength_check': () => knownStrength({ strength_policy: 'luds' }),
-    });
-    const first = render({ config: { products: [] }, mount: resetMount('?token=t1'), fetch: provider.fetch });
+  // The LUDS lines are checked in ResetPasswordLuds.test.tsx, against a provider with that policy.
+  it('PasswordResetForm, without a token, and logging in with a login token', async () => {
+    const first = render({ config: { products: [] }, mount: resetMount('?token=t1') });
     await expectCatalogueOnly([
       'password.reset.title',
       'formField.newPassword.label',
       'button.loginWithoutPassword',
     ]);
-    const field = first.container.querySelector('input[autocomplete="new-password"]') as HTMLInputElement;
-    fireEvent.change(field, { target: { value: 'short' } });
-    await expectCatalogueOnly(['password.luds.minimumLength', 'password.luds.complexity']);
     first.unmount();
     const second = render({ config: { products: [] }, mount: resetMount('') });
     await expectCatalogueOnly(['password.reset.missingToken']);
     second.unmount();
-    const pending: StubRoute = () => new Promise(() => undefined);
-    render({
-      config: { products: [] },
-      mount: resetMount('?token=t2&stytch_token_type=login'),
-      fetch: stubProvider({ 'POST /magic_links/authenticate': pending }).fetch,
-    });
+    provider.override('POST /magic_links/authenticate', heldResponse().override);
+    render({ config: { products: [] }, mount: resetMount('?token=t2&stytch_token_type=login') });
     await expectCatalogueOnly(['password.reset.loggingIn']);
   });
 
@@ -327,15 +249,12 @@ describe('every screen takes its text from the catalogue', () => {
   });
 
   it('the passkey registration screens', async () => {
-    const user = {
-      ...authenticateResponse().user,
-      webauthn_registrations: [passkey('pk-1', ''), passkey('pk-2', PASSKEY_NAME)],
-    };
-    const provider = stubProvider({ 'GET /users/me': () => ok(user) });
+    // An unnamed passkey and one named by its owner (allowed as data, not interface text).
+    const { session, ids } = await passkeyAccount(provider, ['', PASSKEY_NAME]);
+    provider.override('GET /users/me', namelessPasskeys(ids.slice(0, 1)));
     const { store, container } = render({
       config: { products: [] },
-      mount: { kind: 'passkey-registration', session: SESSION },
-      fetch: provider.fetch,
+      mount: { kind: 'passkey-registration', session },
     });
     await expectCatalogueOnly(['passkey.registrationStart.title', 'passkey.create', 'passkey.skip']);
     act(() => store.set(dispatchOutcomeAtom, 'passkeySkipped'));
@@ -365,21 +284,19 @@ describe('every screen takes its text from the catalogue', () => {
     await expectCatalogueOnly(['passkey.registrationStart.title', 'config.error.passkeyRegistrationNoUser']);
   });
   it('the identity-provider consent, error and logout screens', async () => {
-    const custom = stubProvider({
-      'POST /idp/oauth/authorize/start': () =>
-        startReply({
-          scope_results: [
-            ...['openid', 'profile', 'email', 'phone', 'offline_access', 'full_access'].map((s) => scope(s)),
-            scope('read:notes'),
-            scope('delete:all', false),
-          ],
-        }),
-      'POST /idp/oauth/authorize/submit': () => ok({ redirect_uri: '' }),
-    });
-    const consent = renderIdp(
-      { hostSearch: AUTHORIZE_SEARCH, session: IDP_SESSION },
-      { fetch: custom.fetch, strings: MARKERS },
-    );
+    const session = await idpSession(provider);
+    const every = [
+      'openid',
+      'profile',
+      'email',
+      'phone',
+      'offline_access',
+      'full_access',
+      'read:notes',
+      'delete:all',
+    ];
+    const custom = AUTHORIZE_SEARCH.replace('openid%20email%20read:notes%20delete:all', every.join('%20'));
+    const consent = renderIdp({ hostSearch: custom, session }, { strings: MARKERS });
     await expectCatalogueOnly([
       'idp.consent.titleCustom',
       'idp.consent.allowTo',
@@ -398,31 +315,28 @@ describe('every screen takes its text from the catalogue', () => {
     await expectCatalogueOnly(['idp.denied']);
     consent.unmount();
 
-    const standard = stubProvider({
-      'POST /idp/oauth/authorize/start': () =>
-        startReply({
-          client: { client_id: 'n', client_name: '', client_type: 'third_party', client_description: '' },
-          scope_results: [scope('openid')],
-          consent_required: false,
-        }),
-      'POST /idp/oauth/authorize/submit': () => ok({ redirect_uri: '' }),
-    });
-    const done = renderIdp(
-      { hostSearch: '?client_id=n&redirect_uri=x', session: IDP_SESSION },
-      { fetch: standard.fetch, strings: MARKERS },
-    );
+    // A nameless first-party client: no consent, and no redirect back.
+    const openid = (search: string) => search.replace('openid%20email%20read:notes%20delete:all', 'openid');
+    provider.override('POST /idp/oauth/authorize/start', namelessClient);
+    provider.override('POST /idp/oauth/authorize/submit', noRedirect);
+    const done = renderIdp({ hostSearch: openid(FIRST_PARTY_SEARCH), session }, { strings: MARKERS });
     await expectCatalogueOnly(['success.title']);
     done.unmount();
-    const titled = stubProvider({
-      'POST /idp/oauth/authorize/start': () =>
-        startReply({
-          client: { client_id: 'n', client_name: '', client_type: 'third_party', client_description: '' },
-          scope_results: [scope('openid')],
-        }),
+    // The provider takes only http(s) redirect URIs; one without a host name (registered by a native
+    // app, say) leaves the screen no name to show, so the provider is asked with a registered one.
+    provider.override('POST /idp/oauth/authorize/start', async ({ request, passThrough }) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      const registered = JSON.stringify({ ...body, redirect_uri: CALLBACK });
+      const rewritten = new Request(request.url, {
+        method: 'POST',
+        headers: request.headers,
+        body: registered,
+      });
+      return namelessClient({ request: rewritten, passThrough: () => passThrough(rewritten) });
     });
     const fallback = renderIdp(
-      { hostSearch: '?client_id=n&redirect_uri=x', session: IDP_SESSION },
-      { fetch: titled.fetch, strings: MARKERS },
+      { hostSearch: '?client_id=notes&redirect_uri=x&scope=openid', session: await idpSession(provider) },
+      { strings: MARKERS },
     );
     await expectCatalogueOnly([
       'idp.consent.titleStandard',
@@ -430,28 +344,23 @@ describe('every screen takes its text from the catalogue', () => {
       'idp.consent.fallbackClientName',
     ]);
     fallback.unmount();
+    provider.server.resetHandlers();
 
-    const failing = stubProvider({
-      'POST /idp/oauth/authorize/start': () => errorReply('user_unauthenticated', 401),
-    });
+    // A session the provider does not know.
     const error = renderIdp(
-      { hostSearch: AUTHORIZE_SEARCH, session: IDP_SESSION },
-      { fetch: failing.fetch, strings: MARKERS },
+      { hostSearch: AUTHORIZE_SEARCH, session: { session_token: 'not-a-session', session_jwt: 'not-a-jwt' } },
+      { strings: MARKERS },
     );
     await expectCatalogueOnly(['idp.error.title', 'error.user_unauthenticated']);
     error.unmount();
-    const missing = renderIdp({ hostSearch: '', session: IDP_SESSION }, { strings: MARKERS });
+    const missing = renderIdp({ hostSearch: '', session }, { strings: MARKERS });
     await expectCatalogueOnly(['idp.error.title', 'idp.missingParam']);
     missing.unmount();
     const noSession = renderIdp({ hostSearch: AUTHORIZE_SEARCH, session: null }, { strings: MARKERS });
     await expectCatalogueOnly(['idp.noSession']);
     noSession.unmount();
 
-    const logout = stubProvider({
-      'POST /oauth/logout/start': () =>
-        ok({ redirect_uri: 'https://notes.example/', consent_required: true }),
-    });
-    renderIdp({ hostSearch: LOGOUT_SEARCH, session: IDP_SESSION }, { fetch: logout.fetch, strings: MARKERS });
+    renderIdp({ hostSearch: LOGOUT_SEARCH, session }, { strings: MARKERS });
     await expectCatalogueOnly(['idp.logout.title', 'idp.logout.body', 'idp.logout.yes', 'idp.logout.no']);
     fireEvent.click(screen.getByRole('button', { name: MARKERS['idp.logout.no'] }));
     await expectCatalogueOnly(['idp.logout.notLoggedOut']);
@@ -482,26 +391,20 @@ describe('every screen takes its text from the catalogue', () => {
     await expectCatalogueOnly(['crypto.connecting', 'frame.loading']);
     connecting.unmount();
 
-    const signing = walletAnswers();
-    signing.mockImplementation(async (request) =>
-      request.method === 'eth_requestAccounts' ? { ok: true, result: [ADDRESS] } : pending(),
-    );
-    const challenge = stubProvider({
-      'POST /crypto_wallets/authenticate/start/primary': () => ok({ challenge: CHALLENGE }),
-      'POST /crypto_wallets/authenticate': () => ok(authenticateResponse()),
-    });
-    const sign = renderCrypto({ wallets, strings: MARKERS, walletRequest: signing, fetch: challenge.fetch });
+    // The wallet connects but never answers the signature request.
+    const signing = walletAnswers(pending);
+    const sign = renderCrypto({ wallets, strings: MARKERS, walletRequest: signing });
     fireEvent.click(await screen.findByRole('button', { name: '⟦crypto.continueWith Metamask⟧' }));
     await expectCatalogueOnly(['crypto.signing']);
     sign.unmount();
 
     const refused = walletAnswers(() => ({ ok: false, code: 4001, message: 'rejected' }));
-    const error = renderCrypto({ wallets, strings: MARKERS, walletRequest: refused, fetch: challenge.fetch });
+    const error = renderCrypto({ wallets, strings: MARKERS, walletRequest: refused });
     fireEvent.click(await screen.findByRole('button', { name: '⟦crypto.continueWith Metamask⟧' }));
     await expectCatalogueOnly(['crypto.error.title', 'crypto.error.body']);
     error.unmount();
 
-    renderCrypto({ wallets, strings: MARKERS, fetch: challenge.fetch });
+    renderCrypto({ wallets, strings: MARKERS });
     fireEvent.click(await screen.findByRole('button', { name: '⟦crypto.continueWith Metamask⟧' }));
     await expectCatalogueOnly(['success.title']);
   });

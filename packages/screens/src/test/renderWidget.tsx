@@ -3,10 +3,11 @@ import { afterEach, vi } from 'vitest';
 import { createApiClient, DEFAULT_BOOTSTRAP, type BootstrapData } from '@latch/api';
 import type { LoginConfig, MountState, StylesInput } from '@latch/protocol';
 import { createWidgetStore } from '../state/createWidgetStore';
-import { DEFAULT_MOUNT_STATE } from '../state/widgetAtoms';
+import { DEFAULT_MOUNT_STATE, sessionTokensAtom } from '../state/widgetAtoms';
 import type { EventLogger } from '../services/eventLog';
 import type { WidgetHost, WidgetServices } from '../services/WidgetServices';
 import { Widget } from '../Widget';
+import { testNetwork, TEST_BASE_URL } from './testNetwork';
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(cleanup);
@@ -22,7 +23,8 @@ export interface WidgetSetup {
   fetch?: typeof fetch;
 }
 
-export function createTestServices(fetchImpl?: typeof fetch) {
+/** `getSessionToken` reads the mounted session, as the frame's client does. */
+export function createTestServices(fetchImpl?: typeof fetch, getSessionToken?: () => string | null) {
   const host = {
     emitEvent: vi.fn<WidgetHost['emitEvent']>(async () => undefined),
     reportError: vi.fn<WidgetHost['reportError']>(async () => undefined),
@@ -35,10 +37,13 @@ export function createTestServices(fetchImpl?: typeof fetch) {
     }),
   };
   const eventLog = { log: vi.fn<EventLogger['log']>(), flush: vi.fn<EventLogger['flush']>() };
+  const network = testNetwork();
   const api = createApiClient({
-    baseUrl: 'http://auth.test',
-    publicToken: 'public-token-test-widget',
-    fetch: fetchImpl ?? (() => Promise.reject(new TypeError('no network in this test'))),
+    baseUrl: TEST_BASE_URL,
+    publicToken: network.publicToken,
+    ...(network.parentHost ? { parentHost: network.parentHost } : {}),
+    fetch: fetchImpl ?? network.fetch,
+    ...(getSessionToken ? { getSessionToken } : {}),
   });
   const services: WidgetServices = { api, host, eventLog };
   return { services, host, eventLog };
@@ -56,7 +61,7 @@ export function renderWidget(setup: WidgetSetup = {}) {
     },
     bootstrap: { ...DEFAULT_BOOTSTRAP, ...setup.bootstrap },
   });
-  const test = createTestServices(setup.fetch);
+  const test = createTestServices(setup.fetch, () => store.get(sessionTokensAtom)?.session_token ?? null);
   const view = render(<Widget store={store} services={test.services} />);
   return { ...view, ...test, store };
 }

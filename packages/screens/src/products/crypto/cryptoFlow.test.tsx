@@ -1,26 +1,14 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { OAUTH_PROVIDERS } from '@latch/api';
-import { authenticateResponse, errorReply, ok, stubProvider } from '../../test/stubProvider';
+import { errorResponse } from '@latch/msw';
+import { providerServer, uniqueEmail } from '../../test/providerServer';
 import { warmUpScreens } from '../../test/warmUp';
-import {
-  ADDRESS,
-  CHALLENGE,
-  COINBASE,
-  METAMASK,
-  PHANTOM,
-  RAINBOW,
-  renderCrypto,
-  walletAnswers,
-} from './cryptoTestKit';
+import { COINBASE, METAMASK, PHANTOM, RAINBOW, renderCrypto, walletAnswers } from './cryptoTestKit';
 
-const hex = (text: string) => `0x${Buffer.from(text, 'utf8').toString('hex')}`;
-const provider = () =>
-  stubProvider({
-    'POST /crypto_wallets/authenticate/start/primary': () => ok({ challenge: CHALLENGE }),
-    'POST /crypto_wallets/authenticate/start/secondary': () => ok({ challenge: CHALLENGE }),
-    'POST /crypto_wallets/authenticate': () => ok(authenticateResponse()),
-  });
+const text = (hex: string) => Buffer.from(hex.slice(2), 'hex').toString('utf8');
+const provider = providerServer();
+const routes = async () => (await provider.sent()).map((c) => c.route);
 
 const button = (name: string) => screen.findByRole('button', { name });
 const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -65,32 +53,37 @@ describe('crypto wallets', () => {
   });
 
   it('signs in: connect, challenge, signature, session to the host, Success!', async () => {
-    const stub = provider();
-    const view = renderCrypto({ wallets: [METAMASK], fetch: stub.fetch });
+    const view = renderCrypto({ wallets: [METAMASK] });
+    const address = view.walletRequest.ethereumAddress;
     fireEvent.click(await button('Continue with Metamask'));
     await screen.findByRole('heading', { name: 'Success!' });
     expect(view.walletRequest.mock.calls.map(([r]) => r)).toEqual([
       { walletId: METAMASK.id, method: 'eth_requestAccounts' },
-      { walletId: METAMASK.id, method: 'personal_sign', params: [hex(CHALLENGE), ADDRESS] },
+      { walletId: METAMASK.id, method: 'personal_sign', params: [expect.stringMatching(/^0x/), address] },
     ]);
-    expect(stub.calls).toEqual([
+    // The provider's SIWE challenge for this address, as UTF-8 hex.
+    const challenge = text(String(view.walletRequest.mock.calls[1]?.[0].params?.[0]));
+    expect(challenge).toContain(`wants you to sign in with your Ethereum account:\n${address}`);
+    const signature = (await view.walletRequest.mock.results[1]?.value) as { result: string };
+    expect(await provider.sent()).toEqual([
       {
         route: 'POST /crypto_wallets/authenticate/start/primary',
-        body: { crypto_wallet_address: ADDRESS, crypto_wallet_type: 'ethereum' },
+        body: { crypto_wallet_address: address, crypto_wallet_type: 'ethereum' },
       },
       {
         route: 'POST /crypto_wallets/authenticate',
         body: {
-          crypto_wallet_address: ADDRESS,
+          crypto_wallet_address: address,
           crypto_wallet_type: 'ethereum',
-          signature: '0xsignature',
+          signature: signature.result,
           session_duration_minutes: 30,
         },
       },
     ]);
-    expect(view.host.setSession).toHaveBeenCalledWith(
-      expect.objectContaining({ session_token: 'session-token-test' }),
-    );
+    const live = await provider.expectHandedSession(view.host.setSession.mock.calls[0]?.[0]);
+    expect(live.user.crypto_wallets).toMatchObject([
+      { crypto_wallet_address: address, crypto_wallet_type: 'ethereum' },
+    ]);
     await waitFor(() =>
       expect(view.host.emitEvent.mock.calls.map(([e]) => e.type)).toEqual([
         'CRYPTO_WALLET_AUTHENTICATE_START',
@@ -101,15 +94,20 @@ describe('crypto wallets', () => {
   });
 
   it('a signed-in visitor adds the wallet to their account (secondary start)', async () => {
-    const stub = provider();
-    renderCrypto({
-      wallets: [METAMASK],
-      fetch: stub.fetch,
-      mount: { session: { session_token: 'tok', session_jwt: 'jwt' } },
-    });
+    const email = uniqueEmail();
+    const { session_token, session_jwt, user } = await provider.signUpWithPassword(
+      email,
+      'correct-Horse-battery-staple-91',
+    );
+    const view = renderCrypto({ wallets: [METAMASK], mount: { session: { session_token, session_jwt } } });
     fireEvent.click(await button('Continue with Metamask'));
     await screen.findByRole('heading', { name: 'Success!' });
-    expect(stub.calls[0]?.route).toBe('POST /crypto_wallets/authenticate/start/secondary');
+    expect((await routes())[0]).toBe('POST /crypto_wallets/authenticate/start/secondary');
+    const live = await provider.expectHandedSession(view.host.setSession.mock.calls[0]?.[0], email);
+    expect(live.user.user_id).toBe(user.user_id);
+    expect(live.user.crypto_wallets).toMatchObject([
+      { crypto_wallet_address: view.walletRequest.ethereumAddress },
+    ]);
   });
 
   it('a refused signature leads to CryptoError, logged as SPEC.md writes it; back returns to Main', async () => {
@@ -118,15 +116,14 @@ describe('crypto wallets', () => {
       code: 4001,
       message: 'User rejected the request.',
     }));
-    const stub = provider();
-    const view = renderCrypto({ wallets: [METAMASK], walletRequest, fetch: stub.fetch });
+    const view = renderCrypto({ wallets: [METAMASK], walletRequest });
     fireEvent.click(await button('Continue with Metamask'));
     await screen.findByRole('heading', { name: 'Looks like there was an error!' });
     screen.getByText(
       'Your sign in request could not be completed. Use the back arrow to return to the log in screen and try again!',
     );
     expect(errors).toHaveBeenCalledWith('[Error] Could not sign message', expect.anything());
-    expect(stub.calls.map((c) => c.route)).not.toContain('POST /crypto_wallets/authenticate');
+    expect(await routes()).toEqual(['POST /crypto_wallets/authenticate/start/primary']);
     expect(view.host.setSession).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     await button('Continue with Metamask');
@@ -134,38 +131,39 @@ describe('crypto wallets', () => {
 
   it('a wallet that cannot connect, or a refused start, leads to CryptoError', async () => {
     const walletRequest = vi.fn(async () => ({ ok: false as const, code: 4001, message: 'rejected' }));
-    const first = renderCrypto({ wallets: [METAMASK], walletRequest, fetch: provider().fetch });
+    const first = renderCrypto({ wallets: [METAMASK], walletRequest });
     fireEvent.click(await button('Continue with Metamask'));
     await screen.findByRole('heading', { name: 'Looks like there was an error!' });
     expect(errors).toHaveBeenCalledWith('[Error] Could not connect to wallet', expect.anything());
     first.unmount();
 
-    const refused = stubProvider({
-      'POST /crypto_wallets/authenticate/start/primary': () => errorReply('invalid_crypto_wallet_address'),
-    });
-    renderCrypto({ wallets: [METAMASK], fetch: refused.fetch });
+    provider.override(
+      'POST /crypto_wallets/authenticate/start/primary',
+      errorResponse('invalid_crypto_wallet_address', 400),
+    );
+    renderCrypto({ wallets: [METAMASK] });
     fireEvent.click(await button('Continue with Metamask'));
     await screen.findByRole('heading', { name: 'Looks like there was an error!' });
   });
 
   it('signs in with Phantom: connect, then signMessage of the challenge as text', async () => {
-    const walletRequest = walletAnswers();
-    walletRequest.mockImplementation(async (request) =>
-      request.method === 'connect'
-        ? { ok: true, result: 'So1anaAddress' }
-        : { ok: true, result: 'base58sig' },
-    );
-    const stub = provider();
-    renderCrypto({ wallets: [PHANTOM], walletRequest, fetch: stub.fetch });
+    const { walletRequest, host } = renderCrypto({ wallets: [PHANTOM] });
     fireEvent.click(await button('Continue with Phantom'));
     await screen.findByRole('heading', { name: 'Success!' });
+    expect(walletRequest.mock.calls[0]?.[0]).toEqual({ walletId: PHANTOM.id, method: 'connect' });
     expect(walletRequest.mock.calls[1]?.[0]).toEqual({
       walletId: PHANTOM.id,
       method: 'signMessage',
-      params: [CHALLENGE],
+      params: [expect.stringContaining(walletRequest.solanaAddress)],
     });
-    await waitFor(() =>
-      expect(stub.calls[1]?.body).toMatchObject({ crypto_wallet_type: 'solana', signature: 'base58sig' }),
+    const signature = (await walletRequest.mock.results[1]?.value) as { result: string };
+    await waitFor(async () =>
+      expect((await provider.sent())[1]?.body).toMatchObject({
+        crypto_wallet_type: 'solana',
+        signature: signature.result,
+      }),
     );
+    const live = await provider.expectHandedSession(host.setSession.mock.calls[0]?.[0]);
+    expect(live.user.crypto_wallets).toMatchObject([{ crypto_wallet_address: walletRequest.solanaAddress }]);
   });
 });

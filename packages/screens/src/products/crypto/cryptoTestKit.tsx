@@ -1,5 +1,8 @@
 import { render } from '@testing-library/react';
-import { vi } from 'vitest';
+import { ed25519 } from '@noble/curves/ed25519.js';
+import { base58 } from '@scure/base';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { vi, type Mock } from 'vitest';
 import { DEFAULT_BOOTSTRAP } from '@latch/api';
 import type {
   HostMethods,
@@ -10,12 +13,9 @@ import type {
   WalletResponse,
 } from '@latch/protocol';
 import { createWidgetStore } from '../../state/createWidgetStore';
-import { DEFAULT_MOUNT_STATE } from '../../state/widgetAtoms';
+import { DEFAULT_MOUNT_STATE, sessionTokensAtom } from '../../state/widgetAtoms';
 import { createTestServices } from '../../test/renderWidget';
 import { Widget } from '../../Widget';
-
-export const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
-export const CHALLENGE = 'localhost:4000 wants you to sign in with your Ethereum account:\n' + ADDRESS;
 
 export const METAMASK: WalletInfo = {
   id: 'eip6963:mm',
@@ -37,38 +37,60 @@ export const PHANTOM: WalletInfo = {
 };
 export const COINBASE: WalletInfo = { id: 'injected:ethereum', name: 'Coinbase Wallet', kind: 'ethereum' };
 
-/** A wallet that answers like MetaMask; `sign` decides the personal_sign answer. */
-export function walletAnswers(sign: () => WalletResponse = () => ({ ok: true, result: '0xsignature' })) {
-  return vi.fn(async (request: WalletRequest): Promise<WalletResponse> => {
-    if (request.method === 'eth_requestAccounts') return { ok: true, result: [ADDRESS] };
-    if (request.method === 'personal_sign') return sign();
+type Answer = (request: WalletRequest) => WalletResponse | Promise<WalletResponse>;
+
+/**
+ * A host's wallets that sign for real, each with a fresh key: an Ethereum account (viem,
+ * EIP-191 `personal_sign`) and a Solana one (ed25519, base58), so the provider verifies what they
+ * sign. `sign` replaces the signing answer (a refusal, say).
+ */
+export function walletAnswers(sign?: Answer) {
+  const ethereum = privateKeyToAccount(generatePrivateKey());
+  const solanaKey = ed25519.utils.randomSecretKey();
+  const solanaAddress = base58.encode(ed25519.getPublicKey(solanaKey));
+  const signFor: Answer = async (request) => {
+    const [message] = request.params ?? [];
+    if (typeof message !== 'string') return { ok: false, code: -32602, message: 'no message' };
+    if (request.method === 'personal_sign')
+      return { ok: true, result: await ethereum.signMessage({ message: { raw: message as `0x${string}` } }) };
+    return { ok: true, result: base58.encode(ed25519.sign(new TextEncoder().encode(message), solanaKey)) };
+  };
+  const request = vi.fn(async (request: WalletRequest): Promise<WalletResponse> => {
+    if (request.method === 'eth_requestAccounts') return { ok: true, result: [ethereum.address] };
+    if (request.method === 'connect') return { ok: true, result: solanaAddress };
+    if (request.method === 'personal_sign' || request.method === 'signMessage')
+      return (sign ?? signFor)(request);
     return { ok: false, code: 4200, message: 'unsupported' };
   });
+  return Object.assign(request, { ethereumAddress: ethereum.address, solanaAddress });
 }
 
 /** The widget with a host that offers `wallets` through the relay methods. */
-export function renderCrypto({
+type WalletRequestMock = Mock<(request: WalletRequest) => Promise<WalletResponse>>;
+
+export function renderCrypto<W extends WalletRequestMock = ReturnType<typeof walletAnswers>>({
   wallets,
-  walletRequest = walletAnswers(),
+  walletRequest,
   config = { products: ['crypto'] },
   mount = {},
   strings = {},
   fetch,
 }: {
   wallets: WalletInfo[];
-  walletRequest?: ReturnType<typeof walletAnswers>;
+  walletRequest?: W;
   config?: LoginConfig;
   mount?: Partial<MountState>;
   strings?: Record<string, string>;
   fetch?: typeof globalThis.fetch;
 }) {
-  const test = createTestServices(fetch);
-  const listWallets = vi.fn<HostMethods['listWallets']>(async () => ({ wallets }));
-  const host = { ...test.host, listWallets, walletRequest };
   const store = createWidgetStore({
     mount: { ...DEFAULT_MOUNT_STATE, config, styles: {}, strings, ...mount },
     bootstrap: DEFAULT_BOOTSTRAP,
   });
+  const test = createTestServices(fetch, () => store.get(sessionTokensAtom)?.session_token ?? null);
+  const listWallets = vi.fn<HostMethods['listWallets']>(async () => ({ wallets }));
+  const request = walletRequest ?? walletAnswers();
+  const host = { ...test.host, listWallets, walletRequest: request };
   const view = render(<Widget store={store} services={{ ...test.services, host }} />);
-  return { ...view, ...test, host, store, listWallets, walletRequest };
+  return { ...view, ...test, host, store, listWallets, walletRequest: request };
 }

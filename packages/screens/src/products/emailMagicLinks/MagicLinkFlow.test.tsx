@@ -4,15 +4,20 @@ import { magicLinkEmailAtom } from '../../state/formAtoms';
 import { renderWidget } from '../../test/renderWidget';
 import { warmUpScreens } from '../../test/warmUp';
 import { submitEmail } from '../../test/steps';
-import { errorReply, ok, stubProvider, type StubReply } from '../../test/stubProvider';
+import { errorResponse, heldResponse, mswConfig, networkError } from '@latch/msw';
+import { uniqueEmail, providerServer } from '../../test/providerServer';
+
+// The project also lets magic links land on a sign-up page of their own.
+const config = mswConfig();
+config.projects[0]?.redirect_urls.push('http://localhost:3000/welcome');
+const provider = providerServer({ config });
 
 describe('email magic link flow', () => {
   beforeAll(warmUpScreens, 30_000);
 
   it('sends the link with mapped options and shows the confirmation', async () => {
-    const provider = stubProvider({ 'POST /magic_links/email/login_or_create': () => ok({}) });
+    const email = uniqueEmail();
     const { host, eventLog, store } = renderWidget({
-      fetch: provider.fetch,
       config: {
         products: ['emailMagicLinks'],
         emailMagicLinksOptions: {
@@ -25,11 +30,13 @@ describe('email magic link flow', () => {
       },
       bootstrap: { emailDomains: ['mail.latch.test'] },
     });
-    await submitEmail('ada@example.com');
+    await submitEmail(email);
     expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeTruthy();
-    expect(screen.getByText('An email was sent to ada@example.com.')).toBeTruthy();
-    expect(provider.calls[0]?.body).toEqual({
-      email: 'ada@example.com',
+    expect(screen.getByText(`An email was sent to ${email}.`)).toBeTruthy();
+    // A new address: the provider emailed the sign-up link.
+    expect((await provider.latestMessage(email)).link).toMatch(/^http:\/\/localhost:3000\/welcome\?/);
+    expect((await provider.sent())[0]?.body).toEqual({
+      email,
       login_magic_link_url: 'http://localhost:3000/authenticate',
       signup_magic_link_url: 'http://localhost:3000/welcome',
       login_expiration_minutes: 30,
@@ -39,10 +46,10 @@ describe('email magic link flow', () => {
     });
     expect(host.emitEvent).toHaveBeenCalledWith({
       type: 'MAGIC_LINK_LOGIN_OR_CREATE',
-      data: { request_id: 'request-id-test', status_code: 200, email: 'ada@example.com' },
+      data: { request_id: expect.any(String), status_code: 200, email },
     });
     expect(eventLog.log).toHaveBeenCalledWith('email_sent', {
-      email: 'ada@example.com',
+      email,
       type: 'login_or_create_eml',
     });
     expect(screen.getByRole('link', { name: 'Open Gmail' }).getAttribute('href')).toContain(
@@ -56,14 +63,13 @@ describe('email magic link flow', () => {
     expect(await screen.findByRole('heading', { name: 'Sign up or log in' })).toBeTruthy();
     expect(store.get(magicLinkEmailAtom)).toBe('');
     expect(eventLog.log).toHaveBeenCalledWith('email_try_again_clicked', {
-      email: 'ada@example.com',
+      email,
       type: 'login_or_create_eml',
     });
   });
 
   it('checks the email format before calling the provider', async () => {
-    const provider = stubProvider({});
-    renderWidget({ fetch: provider.fetch });
+    renderWidget();
     await submitEmail('not-an-email');
     // Under the field (its description) and in the live region, which announces it.
     expect(await screen.findAllByText('Email format is invalid.')).toHaveLength(2);
@@ -75,15 +81,14 @@ describe('email magic link flow', () => {
     await submitEmail('');
     await waitFor(() => expect(describedBy()?.textContent).toBe('This field is required.'));
     expect(screen.getByRole('alert').textContent).toBe('This field is required.');
-    expect(provider.calls).toEqual([]);
+    expect(await provider.sent()).toEqual([]);
   });
 
   it('maps a provider error, reports it to the host and keeps the email', async () => {
-    const provider = stubProvider({
-      'POST /magic_links/email/login_or_create': () => errorReply('inactive_email'),
-    });
-    const { host } = renderWidget({ fetch: provider.fetch });
-    await submitEmail('ada@example.com');
+    provider.override('POST /magic_links/email/login_or_create', errorResponse('inactive_email', 400));
+    const { host } = renderWidget();
+    const email = uniqueEmail();
+    await submitEmail(email);
     const message = 'The email address is marked as inactive. Try another or contact your admin.';
     expect(await screen.findAllByText(message)).toHaveLength(2); // under the field and in the live region
     expect(host.reportError).toHaveBeenCalledWith({
@@ -91,13 +96,14 @@ describe('email magic link flow', () => {
       error_type: 'inactive_email',
       status_code: 400,
     });
-    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('ada@example.com');
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe(email);
   });
 
   it('shows a clear message on a network drop and keeps what was typed', async () => {
-    const provider = stubProvider({ 'POST /magic_links/email/login_or_create': () => 'network-error' });
-    renderWidget({ fetch: provider.fetch });
-    await submitEmail('ada@example.com');
+    provider.override('POST /magic_links/email/login_or_create', networkError());
+    renderWidget();
+    const email = uniqueEmail();
+    await submitEmail(email);
     expect(
       (
         await screen.findAllByText(
@@ -105,21 +111,20 @@ describe('email magic link flow', () => {
         )
       ).length,
     ).toBeGreaterThan(0);
-    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('ada@example.com');
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe(email);
   });
 
   it('ignores a second submit while the first is in flight', async () => {
-    let release: (reply: StubReply) => void = () => undefined;
-    const provider = stubProvider({
-      'POST /magic_links/email/login_or_create': () =>
-        new Promise<StubReply>((resolve) => (release = resolve)),
-    });
-    renderWidget({ fetch: provider.fetch });
-    await submitEmail('ada@example.com');
+    const held = heldResponse();
+    provider.override('POST /magic_links/email/login_or_create', held.override);
+    renderWidget();
+    const email = uniqueEmail();
+    await submitEmail(email);
     fireEvent.submit(screen.getByRole('button', { name: 'Continue with email' }));
-    await waitFor(() => expect(provider.calls).toHaveLength(1));
-    release(ok({}));
+    await waitFor(async () => expect(await provider.sent()).toHaveLength(1));
+    held.release();
     expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeTruthy();
-    expect(provider.calls).toHaveLength(1);
+    expect(await provider.sent()).toHaveLength(1);
+    expect(await provider.inbox(email)).toHaveLength(1);
   });
 });

@@ -1,26 +1,25 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { stubProvider } from '../../test/stubProvider';
+import { providerServer } from '../../test/providerServer';
 import { warmUpScreens } from '../../test/warmUp';
-import { AUTHORIZE_SEARCH, IDP_SESSION, renderIdp, startReply } from './idpFixtures';
+import { AUTHORIZE_SEARCH, idpConfig, idpSession, renderIdp } from './idpFixtures';
+
+const provider = providerServer({ config: idpConfig() });
 
 beforeAll(warmUpScreens, 30_000);
 
 const listed = () => [...document.querySelectorAll('.latch-idp-scopes li')].map((li) => li.textContent);
 
-function renderWithManifest(answer: () => Promise<{ manifest: unknown }>) {
-  const provider = stubProvider({ 'POST /idp/oauth/authorize/start': () => startReply() });
-  const view = renderIdp(
-    { hostSearch: AUTHORIZE_SEARCH, session: IDP_SESSION, hasConsentManifest: true },
-    { fetch: provider.fetch },
-  );
+async function renderWithManifest(answer: () => Promise<{ manifest: unknown }>) {
+  const session = await idpSession(provider);
+  const view = renderIdp({ hostSearch: AUTHORIZE_SEARCH, session, hasConsentManifest: true });
   view.host.getConsentManifest.mockImplementation(answer);
   return view;
 }
 
 describe("identity provider: the host's consent manifest", () => {
   it('shows the host’s wording, groups and details as text, and asks with the scopes and client', async () => {
-    const { host } = renderWithManifest(async () => ({
+    const { host } = await renderWithManifest(async () => ({
       manifest: [
         {
           header: 'Your notes',
@@ -42,7 +41,7 @@ describe("identity provider: the host's consent manifest", () => {
   });
 
   it('falls back to the default screen and tells the host when the manifest is malformed', async () => {
-    const { host } = renderWithManifest(async () => ({ manifest: [{ text: 'x', html: '<img>' }] }));
+    const { host } = await renderWithManifest(async () => ({ manifest: [{ text: 'x', html: '<img>' }] }));
     await screen.findByRole('heading', { name: 'Notes wants to access your Acme account' });
     await waitFor(() => expect(listed()).toContain('Read your notes'));
     await waitFor(() =>
@@ -53,7 +52,7 @@ describe("identity provider: the host's consent manifest", () => {
   });
 
   it('falls back to the default screen when the host renderer throws', async () => {
-    const { host } = renderWithManifest(async () => {
+    const { host } = await renderWithManifest(async () => {
       throw new Error('renderer broke');
     });
     await waitFor(() => expect(listed()).toContain('Read your notes'));

@@ -1,34 +1,29 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { errorReply, ok, stubProvider } from '../../test/stubProvider';
+import { providerServer } from '../../test/providerServer';
 import { warmUpScreens } from '../../test/warmUp';
 import {
   AUTHORIZE_SEARCH,
   CALLBACK,
-  IDP_SESSION,
+  FIRST_PARTY_SEARCH,
+  idpConfig,
+  idpSession,
   LOGOUT_SEARCH,
+  namelessClient,
+  noRedirect,
   renderIdp,
-  scope,
-  startReply,
 } from './idpFixtures';
+
+const provider = providerServer({ config: idpConfig() });
+const routes = async () => (await provider.sent()).map((c) => c.route);
+const codeRedirect = new RegExp(`^${CALLBACK.replace(/[.?]/g, '\\$&')}\\?code=[^&]+&state=s1$`);
 
 beforeAll(warmUpScreens, 30_000);
 
-const submitted = (granted: boolean) =>
-  ok({
-    redirect_uri: granted ? `${CALLBACK}?code=c0de&state=s1` : `${CALLBACK}?error=access_denied&state=s1`,
-  });
-
 describe('identity provider: authorize', () => {
   it('shows the consent screen, then Allow submits and sends the host to the redirect URI', async () => {
-    const provider = stubProvider({
-      'POST /idp/oauth/authorize/start': () => startReply(),
-      'POST /idp/oauth/authorize/submit': () => submitted(true),
-    });
-    const { host } = renderIdp(
-      { hostSearch: AUTHORIZE_SEARCH, session: IDP_SESSION },
-      { fetch: provider.fetch },
-    );
+    const session = await idpSession(provider);
+    const { host } = renderIdp({ hostSearch: AUTHORIZE_SEARCH, session });
     await screen.findByRole('heading', { name: 'Notes wants to access your Acme account' });
     expect(screen.getByText('Allow Notes to:')).toBeTruthy();
     const granted = [...document.querySelectorAll('.latch-idp-scopes li')].map((li) => li.textContent);
@@ -42,7 +37,7 @@ describe('identity provider: authorize', () => {
     ).toBeTruthy();
     expect(screen.getByText("You cannot grant Notes's request to:")).toBeTruthy();
     expect(document.querySelector('.latch-idp-ungrantable li')?.textContent).toBe('Use the delete:all scope');
-    expect(provider.calls[0]?.body).toEqual({
+    expect((await provider.sent())[0]?.body).toEqual({
       client_id: 'notes',
       redirect_uri: CALLBACK,
       response_type: 'code',
@@ -53,28 +48,21 @@ describe('identity provider: authorize', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Allow' }));
     await waitFor(() =>
       expect(host.navigate).toHaveBeenCalledWith({
-        url: `${CALLBACK}?code=c0de&state=s1`,
+        url: expect.stringMatching(codeRedirect),
         reason: 'flow_redirect',
       }),
     );
-    expect(provider.calls[1]?.body).toMatchObject({ client_id: 'notes', consent_granted: true });
+    expect((await provider.sent())[1]?.body).toMatchObject({ client_id: 'notes', consent_granted: true });
     expect(host.emitEvent).toHaveBeenCalledWith(
       expect.objectContaining({ type: 'OAUTH_AUTHORIZE_FLOW_COMPLETE' }),
     );
   });
 
   it('Deny redirects with access_denied and emits consent-denied', async () => {
-    const provider = stubProvider({
-      'POST /idp/oauth/authorize/start': () => startReply(),
-      'POST /idp/oauth/authorize/submit': () => submitted(false),
-    });
-    const { host } = renderIdp(
-      { hostSearch: AUTHORIZE_SEARCH, session: IDP_SESSION },
-      { fetch: provider.fetch },
-    );
+    const { host } = renderIdp({ hostSearch: AUTHORIZE_SEARCH, session: await idpSession(provider) });
     fireEvent.click(await screen.findByRole('button', { name: 'Deny' }));
     await screen.findByText('Access to the application was denied.');
-    expect(provider.calls[1]?.body).toMatchObject({ consent_granted: false });
+    expect((await provider.sent())[1]?.body).toMatchObject({ consent_granted: false });
     expect(host.emitEvent).toHaveBeenCalledWith(
       expect.objectContaining({ type: 'OAUTH_AUTHORIZE_FLOW_CONSENT_DENIED' }),
     );
@@ -87,14 +75,12 @@ describe('identity provider: authorize', () => {
   });
 
   it('uses the sign-in title for standard scopes, and the host name when the client has no name', async () => {
-    const provider = stubProvider({
-      'POST /idp/oauth/authorize/start': () =>
-        startReply({
-          client: { client_id: 'notes', client_name: '', client_type: 'third_party', client_description: '' },
-          scope_results: [scope('openid'), scope('full_access')],
-        }),
-    });
-    renderIdp({ hostSearch: AUTHORIZE_SEARCH, session: IDP_SESSION }, { fetch: provider.fetch });
+    provider.override('POST /idp/oauth/authorize/start', namelessClient);
+    const search = AUTHORIZE_SEARCH.replace(
+      'openid%20email%20read:notes%20delete:all',
+      'openid%20full_access',
+    );
+    renderIdp({ hostSearch: search, session: await idpSession(provider) });
     await screen.findByRole('heading', { name: 'Sign in to notes.example with Acme' });
     expect(screen.getByText('notes.example is requesting to:')).toBeTruthy();
     expect(document.querySelectorAll('.latch-idp-scopes li')).toHaveLength(1);
@@ -102,47 +88,53 @@ describe('identity provider: authorize', () => {
   });
 
   it('submits at once without consent, and shows success when no redirect comes back', async () => {
-    const provider = stubProvider({
-      'POST /idp/oauth/authorize/start': () => startReply({ consent_required: false }),
-      'POST /idp/oauth/authorize/submit': () => ok({ redirect_uri: '' }),
-    });
-    const { host } = renderIdp(
-      { hostSearch: AUTHORIZE_SEARCH, session: IDP_SESSION },
-      { fetch: provider.fetch },
-    );
+    // The first-party app needs no consent.
+    provider.override('POST /idp/oauth/authorize/submit', noRedirect);
+    const { host } = renderIdp({ hostSearch: FIRST_PARTY_SEARCH, session: await idpSession(provider) });
     await screen.findByText('Success!');
-    expect(provider.calls[1]?.body).toMatchObject({ consent_granted: false });
+    expect((await provider.sent())[1]?.body).toMatchObject({ consent_granted: false });
     expect(host.navigate).not.toHaveBeenCalled();
   });
 
-  it('shows the error screen with the provider message when start fails', async () => {
-    const provider = stubProvider({
-      'POST /idp/oauth/authorize/start': () => errorReply('redirect_url_not_found', 400, 'not registered'),
-    });
-    const { host } = renderIdp(
-      { hostSearch: AUTHORIZE_SEARCH, session: IDP_SESSION },
-      { fetch: provider.fetch },
+  it('sends the host on at once when no consent is needed', async () => {
+    const { host } = renderIdp({ hostSearch: FIRST_PARTY_SEARCH, session: await idpSession(provider) });
+    await waitFor(() =>
+      expect(host.navigate).toHaveBeenCalledWith({
+        url: expect.stringMatching(codeRedirect),
+        reason: 'flow_redirect',
+      }),
     );
+    expect(await routes()).toEqual(['POST /idp/oauth/authorize/start', 'POST /idp/oauth/authorize/submit']);
+  });
+
+  it('shows the error screen with the provider message when start fails', async () => {
+    // A redirect URI the app never registered.
+    const search = AUTHORIZE_SEARCH.replace(
+      encodeURIComponent(CALLBACK),
+      encodeURIComponent('https://x.example/cb'),
+    );
+    const { host } = renderIdp({ hostSearch: search, session: await idpSession(provider) });
     await screen.findByRole('heading', { name: 'Looks like there was an error!' });
-    expect(document.querySelector('.latch-idp .latch-config-error')?.textContent).toBe('not registered');
     expect(host.reportError).toHaveBeenCalledWith(
       expect.objectContaining({ error_type: 'redirect_url_not_found' }),
     );
+    const message = host.reportError.mock.calls[0]?.[0].message;
+    expect(message).toContain('redirect_uri');
+    expect(document.querySelector('.latch-idp .latch-config-error')?.textContent).toBe(message);
     expect(host.navigate).not.toHaveBeenCalled();
   });
 
   it('names a missing parameter, and refuses without a session; neither calls the provider', async () => {
-    const provider = stubProvider({});
-    const first = renderIdp(
-      { hostSearch: '?redirect_uri=https://a.example/', session: IDP_SESSION },
-      { fetch: provider.fetch },
-    );
+    const first = renderIdp({
+      hostSearch: '?redirect_uri=https://a.example/',
+      session: await idpSession(provider),
+    });
     const missing =
       'Required parameter is missing: client_id. Please reach out to the application developer.';
     await waitFor(() => expect(document.querySelector('.latch-idp')?.textContent).toContain(missing));
     expect(first.host.reportError).toHaveBeenCalledWith({ message: missing });
     first.unmount();
-    const second = renderIdp({ hostSearch: AUTHORIZE_SEARCH, session: null }, { fetch: provider.fetch });
+    const second = renderIdp({ hostSearch: AUTHORIZE_SEARCH, session: null });
     await waitFor(() =>
       expect(document.querySelector('.latch-idp')?.textContent).toContain(
         'No active session detected. Please log in to continue.',
@@ -151,24 +143,14 @@ describe('identity provider: authorize', () => {
     expect(second.host.reportError).toHaveBeenCalledWith({
       message: 'No active session detected. Please log in to continue.',
     });
-    expect(provider.calls).toEqual([]);
+    expect(await provider.sent()).toEqual([]);
   });
 });
 
 describe('identity provider: logout', () => {
-  const logoutProvider = (consent_required: boolean) =>
-    stubProvider({
-      'POST /oauth/logout/start': () =>
-        ok({ redirect_uri: 'https://notes.example/?state=s2', consent_required }),
-      'POST /sessions/revoke': () => ok({}),
-    });
-
   it('Yes revokes the session, clears the host cookies and navigates', async () => {
-    const provider = logoutProvider(true);
-    const { host } = renderIdp(
-      { hostSearch: LOGOUT_SEARCH, session: IDP_SESSION },
-      { fetch: provider.fetch },
-    );
+    const session = await idpSession(provider);
+    const { host } = renderIdp({ hostSearch: LOGOUT_SEARCH, session });
     await screen.findByRole('heading', { name: 'Log out?' });
     expect(screen.getByText('Are you sure you want to log out of your Acme account?')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
@@ -178,25 +160,24 @@ describe('identity provider: logout', () => {
         reason: 'flow_redirect',
       }),
     );
-    expect(provider.calls.map((c) => c.route)).toEqual(['POST /oauth/logout/start', 'POST /sessions/revoke']);
+    expect(await routes()).toEqual(['POST /oauth/logout/start', 'POST /sessions/revoke']);
     expect(host.clearSession).toHaveBeenCalled();
+    await expect(provider.sessionOf(session.session_token)).rejects.toThrow(/answered 40\d/);
   });
 
   it('No leaves the session alone', async () => {
-    const provider = logoutProvider(true);
-    const { host } = renderIdp(
-      { hostSearch: LOGOUT_SEARCH, session: IDP_SESSION },
-      { fetch: provider.fetch },
-    );
+    const session = await idpSession(provider);
+    const { host } = renderIdp({ hostSearch: LOGOUT_SEARCH, session });
     fireEvent.click(await screen.findByRole('button', { name: 'No' }));
     await screen.findByText('You have not been logged out. You may close this page.');
     expect(host.clearSession).not.toHaveBeenCalled();
-    expect(provider.calls.map((c) => c.route)).toEqual(['POST /oauth/logout/start']);
+    expect(await routes()).toEqual(['POST /oauth/logout/start']);
+    await provider.sessionOf(session.session_token);
   });
 
   it('without consent needed, logs out and navigates at once', async () => {
-    const provider = logoutProvider(false);
-    const { host } = renderIdp({ hostSearch: LOGOUT_SEARCH, session: null }, { fetch: provider.fetch });
+    // No live session: nothing to confirm.
+    const { host } = renderIdp({ hostSearch: LOGOUT_SEARCH, session: null });
     await waitFor(() => expect(host.navigate).toHaveBeenCalledTimes(1));
     expect(host.clearSession).toHaveBeenCalled();
   });

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWidget } from '../../test/renderWidget';
+import { TEST_BASE_URL } from '../../test/testNetwork';
 
 const config = {
   products: ['oauth' as const, 'emailMagicLinks' as const],
@@ -36,7 +37,7 @@ describe('OAuth buttons', () => {
     const [request] = host.navigate.mock.calls[0] ?? [];
     expect(request?.reason).toBe('oauth_start');
     const url = new URL(request?.url ?? '');
-    expect(url.origin + url.pathname).toBe('http://auth.test/v1/public/oauth/google/start');
+    expect(url.origin + url.pathname).toBe(`${TEST_BASE_URL}/v1/public/oauth/google/start`);
     expect(Object.fromEntries(url.searchParams)).toEqual({
       public_token: expect.stringMatching(/^public-token-test-/),
       login_redirect_url: 'https://app.example/authenticate',

@@ -1,6 +1,23 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPasskeyCredential, getPasskeyCredential } from './ceremony';
-import { CREATION_OPTIONS, installFakeWebAuthn, REQUEST_OPTIONS, type FakeWebAuthn } from './fakeWebAuthn';
+import { installFakeWebAuthn, type FakeWebAuthn } from './fakeWebAuthn';
+
+const REQUEST_OPTIONS = JSON.stringify({
+  challenge: 'Y2hhbGxlbmdlLTE',
+  rpId: 'localhost',
+  allowCredentials: [],
+  userVerification: 'preferred',
+  timeout: 60000,
+});
+
+const CREATION_OPTIONS = JSON.stringify({
+  challenge: 'Y2hhbGxlbmdlLTI',
+  rp: { name: 'Latch', id: 'localhost' },
+  user: { id: 'dXNlci10ZXN0LTE', name: 'ada@example.com', displayName: 'ada@example.com' },
+  pubKeyCredParams: [{ alg: -7, type: 'public-key' }],
+  excludeCredentials: [],
+  authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+});
 
 let fake: FakeWebAuthn | null = null;
 afterEach(() => fake?.restore());
@@ -13,14 +30,14 @@ describe('passkey ceremony', () => {
     };
     const wrapped = `{"publicKey":${REQUEST_OPTIONS}}`;
     await getPasskeyCredential(wrapped, { conditional: false });
-    expect(plain.id).toBe('Y3JlZC0x');
+    expect(plain.id).toBe(fake.authenticator.credentialId);
     const challenges = fake.get.mock.calls.map(
       ([o]) => new Uint8Array((o.publicKey as { challenge: ArrayBuffer }).challenge),
     );
     expect(challenges[0]).toEqual(challenges[1]);
     expect(new TextDecoder().decode(challenges[0])).toBe('challenge-1');
     const created = JSON.parse(await createPasskeyCredential(CREATION_OPTIONS)) as { id: string };
-    expect(created.id).toBe('Y3JlZC0y');
+    expect(created.id).toBe(fake.authenticator.credentialId);
   });
 
   it('refuses options without a challenge, before asking the browser', async () => {

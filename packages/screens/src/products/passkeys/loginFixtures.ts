@@ -1,6 +1,7 @@
 import type { LoginConfig } from '@latch/protocol';
-import { authenticateResponse, ok, stubProvider } from '../../test/stubProvider';
-import { REQUEST_OPTIONS } from './fakeWebAuthn';
+import type { FakeWebAuthn } from './fakeWebAuthn';
+import { uniqueEmail, type ProviderServer } from '../../test/providerServer';
+import { TEST_BASE_URL } from '../../test/testNetwork';
 
 /** Shared set-up for the passkey sign-in tests. */
 export const emlAndPasskeys: LoginConfig = { products: ['emailMagicLinks', 'passkeys'] };
@@ -10,19 +11,54 @@ export const UNKNOWN = 'Unknown error occurred during passkey authentication. Pl
 
 export const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
-export function passkeyProvider(
-  authenticate = () => ok(authenticateResponse({ webauthn_registration_id: 'pk-1' })),
+/**
+ * A new user with a passkey on `authenticator`, registered through the API as the widget would;
+ * with `sessionToken`, the passkey is added to that session's user instead.
+ */
+export async function passkeyUser(
+  provider: ProviderServer,
+  authenticator: FakeWebAuthn['authenticator'],
+  sessionToken?: string,
 ) {
-  return stubProvider({
-    'POST /webauthn/authenticate/start/primary': () =>
-      ok({ public_key_credential_request_options: REQUEST_OPTIONS }),
-    'POST /webauthn/authenticate': authenticate,
-    'POST /magic_links/email/login_or_create': () => ok({}),
-  });
+  const email = uniqueEmail();
+  const signedIn = sessionToken
+    ? { session_token: sessionToken }
+    : await provider.signUpWithPassword(email, 'correct-Horse-battery-staple-91');
+  const { session_token } = signedIn;
+  const start = await provider.call(
+    'POST',
+    '/webauthn/register/start',
+    { domain: location.hostname, return_passkey_credential_options: true, user_agent: navigator.userAgent },
+    session_token,
+  );
+  const options = JSON.parse(String(start['public_key_credential_creation_options'])) as {
+    challenge: string;
+    rp: { id: string };
+  };
+  const registered = await provider.call(
+    'POST',
+    '/webauthn/register',
+    {
+      public_key_credential: authenticator.register({
+        challenge: options.challenge,
+        rpId: options.rp.id,
+        origin: TEST_BASE_URL,
+        crossOrigin: true,
+        topOrigin: location.origin,
+      }),
+      session_duration_minutes: 30,
+    },
+    session_token,
+  );
+  return {
+    email,
+    sessionToken: String(registered['session_token']),
+    registrationId: String(registered['webauthn_registration_id']),
+  };
 }
 
-export const startCalls = (p: ReturnType<typeof stubProvider>) =>
-  p.calls.filter((c) => c.route === 'POST /webauthn/authenticate/start/primary');
+export const startCalls = async (provider: ProviderServer) =>
+  (await provider.sent()).filter((c) => c.route === 'POST /webauthn/authenticate/start/primary');
 
 /** Loads the lazily imported modules up front, so a slow first transform does not eat a test's wait. */
 export async function warmUp() {

@@ -1,9 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderWidget } from '../../test/renderWidget';
-import { authenticateResponse, errorReply, ok } from '../../test/stubProvider';
-import { assertion, domError, installFakeWebAuthn, type FakeWebAuthn } from './fakeWebAuthn';
-import { emlAndPasskeys, NOT_FOUND, passkeyProvider, settle, UNKNOWN, warmUp } from './loginFixtures';
+import { errorResponse } from '@latch/msw';
+import { providerServer } from '../../test/providerServer';
+import { domError, installFakeWebAuthn, type FakeWebAuthn } from './fakeWebAuthn';
+import { emlAndPasskeys, NOT_FOUND, passkeyUser, settle, UNKNOWN, warmUp } from './loginFixtures';
+
+const provider = providerServer();
 
 let fake: FakeWebAuthn | null = null;
 afterEach(() => {
@@ -16,7 +19,7 @@ beforeAll(warmUp);
 describe('passkey button on Main', () => {
   it('is shown when the browser has no passkey autofill, first, and the email field stays plain', async () => {
     fake = installFakeWebAuthn({ autofill: false });
-    renderWidget({ fetch: passkeyProvider().fetch, config: emlAndPasskeys });
+    renderWidget({ config: emlAndPasskeys });
     const button = await screen.findByRole('button', { name: 'Login with a Passkey' });
     const email = await screen.findByLabelText('Email');
     expect(button.compareDocumentPosition(email) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
@@ -25,7 +28,7 @@ describe('passkey button on Main', () => {
 
   it('gives way to autofill when the browser supports it and there is an email field', async () => {
     fake = installFakeWebAuthn({ autofill: true });
-    renderWidget({ fetch: passkeyProvider().fetch, config: emlAndPasskeys });
+    renderWidget({ config: emlAndPasskeys });
     const email = await screen.findByLabelText('Email');
     await waitFor(() => expect(email.getAttribute('autocomplete')).toBe('username webauthn'));
     await settle();
@@ -35,7 +38,6 @@ describe('passkey button on Main', () => {
   it('is shown with autofill support when no product has an email field', async () => {
     fake = installFakeWebAuthn({ autofill: true });
     renderWidget({
-      fetch: passkeyProvider().fetch,
       config: { products: ['otp', 'passkeys'], otpOptions: { methods: ['sms'] } },
     });
     expect(await screen.findByRole('button', { name: 'Login with a Passkey' })).toBeTruthy();
@@ -43,26 +45,25 @@ describe('passkey button on Main', () => {
 
   it('is absent without the passkeys product, and the field asks for no passkeys', async () => {
     fake = installFakeWebAuthn({ autofill: true });
-    const provider = passkeyProvider();
-    renderWidget({ fetch: provider.fetch, config: { products: ['emailMagicLinks'] } });
+    renderWidget({ config: { products: ['emailMagicLinks'] } });
     const email = await screen.findByLabelText('Email');
     await settle();
     expect(email.getAttribute('autocomplete')).toBe('email');
     expect(screen.queryByRole('button', { name: 'Login with a Passkey' })).toBeNull();
     expect(fake.get).not.toHaveBeenCalled();
-    expect(provider.calls).toEqual([]);
+    expect(await provider.sent()).toEqual([]);
   });
 });
 
 describe('passkey sign-in with the button', () => {
   it('signs in, hands the session to the host and shows the confirmation', async () => {
     fake = installFakeWebAuthn({ autofill: false });
-    const provider = passkeyProvider();
+    const { email, registrationId } = await passkeyUser(provider, fake.authenticator);
     const { host } = renderWidget({
-      fetch: provider.fetch,
       config: {
         ...emlAndPasskeys,
-        passkeyOptions: { domain: 'example.com' },
+        // The one RP ID valid for the test's auth origin; passkeyConfig.test.ts covers other domains.
+        passkeyOptions: { domain: 'localhost' },
         sessionOptions: { sessionDurationMinutes: 45 },
       },
     });
@@ -70,52 +71,55 @@ describe('passkey sign-in with the button', () => {
     expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy();
     expect(screen.getByText('Your Passkey has been successfully authenticated.')).toBeTruthy();
 
-    expect(provider.calls[0]).toEqual({
+    const sent = await provider.sent();
+    expect(sent[0]).toEqual({
       route: 'POST /webauthn/authenticate/start/primary',
-      body: { domain: 'example.com', return_passkey_credential_options: true },
+      body: { domain: 'localhost', return_passkey_credential_options: true },
     });
     const request = fake.get.mock.calls[0]?.[0];
     expect(request?.mediation).toBeUndefined();
-    const finish = provider.calls[1];
+    const finish = sent[1];
     expect(finish?.route).toBe('POST /webauthn/authenticate');
     expect(finish?.body).toEqual({ public_key_credential: expect.any(String), session_duration_minutes: 45 });
     const credential: unknown = JSON.parse(
       (finish?.body as { public_key_credential: string }).public_key_credential,
     );
     expect(credential).toMatchObject({
-      id: assertion().id,
+      id: fake.authenticator.credentialId,
       type: 'public-key',
-      response: { signature: 'BwgJ' },
+      response: { signature: expect.any(String) },
     });
 
-    const { session_token, session_jwt, session, user } = authenticateResponse();
-    expect(host.setSession).toHaveBeenCalledWith({ session_token, session_jwt, session, user });
+    await provider.expectHandedSession(host.setSession.mock.calls[0]?.[0], email);
     await vi.waitFor(() =>
       expect(host.emitEvent.mock.calls.map(([e]) => e.type)).toEqual([
         'PASSKEY_AUTHENTICATE',
         'AUTHENTICATE_FLOW_COMPLETE',
       ]),
     );
-    expect(host.emitEvent.mock.calls[0]?.[0].data).toMatchObject({ webauthn_registration_id: 'pk-1' });
+    expect(host.emitEvent.mock.calls[0]?.[0].data).toMatchObject({
+      webauthn_registration_id: registrationId,
+    });
   });
 
   it('uses the frame host name as the domain and 30 minutes by default', async () => {
     fake = installFakeWebAuthn({ autofill: false });
-    const provider = passkeyProvider();
-    renderWidget({ fetch: provider.fetch, config: emlAndPasskeys });
+    await passkeyUser(provider, fake.authenticator);
+    renderWidget({ config: emlAndPasskeys });
     fireEvent.click(await screen.findByRole('button', { name: 'Login with a Passkey' }));
     await screen.findByRole('heading', { name: 'Success!' });
-    expect(provider.calls[0]?.body).toEqual({
+    const sent = await provider.sent();
+    expect(sent[0]?.body).toEqual({
       domain: location.hostname,
       return_passkey_credential_options: true,
     });
-    expect(provider.calls[1]?.body).toMatchObject({ session_duration_minutes: 30 });
+    expect(sent[1]?.body).toMatchObject({ session_duration_minutes: 30 });
   });
 
   it('explains a passkey the account no longer has, in the banner, and reports it', async () => {
+    // The authenticator still holds a passkey the provider never registered.
     fake = installFakeWebAuthn({ autofill: false });
-    const provider = passkeyProvider(() => errorReply('webauthn_registration_not_found', 404));
-    const { host } = renderWidget({ fetch: provider.fetch, config: emlAndPasskeys });
+    const { host } = renderWidget({ config: emlAndPasskeys });
     fireEvent.click(await screen.findByRole('button', { name: 'Login with a Passkey' }));
     const banner = await screen.findByText(NOT_FOUND);
     expect(banner.getAttribute('role')).toBe('alert');
@@ -129,16 +133,19 @@ describe('passkey sign-in with the button', () => {
 
   it('shows the unknown-error message for another API error and for an empty answer', async () => {
     fake = installFakeWebAuthn({ autofill: false });
-    let answer = errorReply('webauthn_verification_failed', 401);
-    const provider = passkeyProvider(() => answer);
-    renderWidget({ fetch: provider.fetch, config: emlAndPasskeys });
+    await passkeyUser(provider, fake.authenticator);
+    provider.override('POST /webauthn/authenticate', errorResponse('webauthn_verification_failed', 401));
+    renderWidget({ config: emlAndPasskeys });
     fireEvent.click(await screen.findByRole('button', { name: 'Login with a Passkey' }));
     expect(await screen.findByText(UNKNOWN)).toBeTruthy();
 
-    answer = ok({});
+    // An answer without the session: a broken provider or proxy, not one this provider gives.
+    provider.override('POST /webauthn/authenticate', () => Response.json({ data: {} }));
     fireEvent.click(screen.getByRole('button', { name: 'Login with a Passkey' }));
-    await waitFor(() =>
-      expect(provider.calls.filter((c) => c.route === 'POST /webauthn/authenticate')).toHaveLength(2),
+    await waitFor(async () =>
+      expect((await provider.sent()).filter((c) => c.route === 'POST /webauthn/authenticate')).toHaveLength(
+        2,
+      ),
     );
     expect(await screen.findByText(UNKNOWN)).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Success!' })).toBeNull();
@@ -149,7 +156,7 @@ describe('passkey sign-in with the button', () => {
     fake.get.mockRejectedValueOnce(
       domError('NotAllowedError', 'The operation either timed out or was not allowed.'),
     );
-    const { host } = renderWidget({ fetch: passkeyProvider().fetch, config: emlAndPasskeys });
+    const { host } = renderWidget({ config: emlAndPasskeys });
     fireEvent.click(await screen.findByRole('button', { name: 'Login with a Passkey' }));
     await waitFor(() => expect(fake?.get).toHaveBeenCalledTimes(1));
     await settle();

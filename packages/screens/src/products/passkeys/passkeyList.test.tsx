@@ -1,35 +1,36 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { errorReply, ok, type StubReply } from '../../test/stubProvider';
+import { errorResponse, heldResponse } from '@latch/msw';
+import { providerServer } from '../../test/providerServer';
 import { warmUp } from './loginFixtures';
-import { passkey, registrationProvider, renderRegistration } from './registrationFixtures';
+import { passkeyAccount, renderRegistration } from './registrationFixtures';
+
+const provider = providerServer();
 
 const names = () =>
   [...screen.getByRole('list').querySelectorAll('li > span:first-child')].map((s) => s.textContent);
 
-/** Opens the success screen (via Skip) with two passkeys; `routes` answer rename and delete. */
-async function openList(routes: Parameters<typeof registrationProvider>[1] = {}) {
-  const provider = registrationProvider([passkey('pk-1', 'MacBook'), passkey('pk-2', 'YubiKey')], routes);
-  const view = renderRegistration(provider);
+/** Opens the success screen (via Skip) with the user's two passkeys. */
+async function openList() {
+  const account = await passkeyAccount(provider, ['MacBook', 'YubiKey']);
+  const view = renderRegistration(account.session);
   fireEvent.click(await screen.findByRole('button', { name: 'Skip' }));
   await screen.findByRole('heading', { name: 'Passkey successfully created!' });
-  return { ...view, provider };
+  const names = async () =>
+    ((await provider.sessionOf(account.session.session_token)).user.webauthn_registrations ?? []).map(
+      (r) => r.name,
+    );
+  return { ...view, ...account, storedNames: names };
 }
-
-const deferred = () => {
-  let release: (reply: StubReply) => void = () => undefined;
-  const promise = new Promise<StubReply>((resolve) => (release = resolve));
-  return { promise, release: (reply: StubReply) => release(reply) };
-};
-
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
 
 beforeAll(warmUp);
 
 describe('passkey list', () => {
   it('renames in place at once, one row at a time, with Done and Set up another disabled meanwhile', async () => {
-    const answer = deferred();
-    const { provider } = await openList({ 'PUT /webauthn/update/pk-1': () => answer.promise });
+    const answer = heldResponse();
+    provider.override('PUT /webauthn/update/{webauthn_registration_id}', answer.override);
+    const { ids, storedNames } = await openList();
     fireEvent.click(button('Rename MacBook'));
     const input = screen.getByLabelText('Passkey name') as HTMLInputElement;
     expect(input.value).toBe('MacBook');
@@ -43,20 +44,21 @@ describe('passkey list', () => {
     fireEvent.click(button('Save'));
     expect(names()).toEqual(['Work laptop', 'YubiKey']);
     expect(button('Done').disabled).toBe(true);
-    await waitFor(() =>
-      expect(provider.calls.at(-1)).toEqual({
-        route: 'PUT /webauthn/update/pk-1',
+    await waitFor(async () =>
+      expect((await provider.sent()).at(-1)).toEqual({
+        route: `PUT /webauthn/update/${ids[0]}`,
         body: { name: 'Work laptop' },
       }),
     );
-    answer.release(ok({ webauthn_registration: passkey('pk-1', 'Work laptop') }));
+    answer.release();
     await waitFor(() => expect(button('Done').disabled).toBe(false));
+    expect(await storedNames()).toEqual(['Work laptop', 'YubiKey']);
     expect(names()).toEqual(['Work laptop', 'YubiKey']);
     expect(document.activeElement).toBe(button('Rename Work laptop'));
   });
 
   it('refuses an empty name and cancels with Escape', async () => {
-    const { provider } = await openList();
+    await openList();
     fireEvent.click(button('Rename YubiKey'));
     const input = screen.getByLabelText('Passkey name');
     fireEvent.change(input, { target: { value: '   ' } });
@@ -66,13 +68,15 @@ describe('passkey list', () => {
     fireEvent.keyDown(input, { key: 'Escape' });
     expect(screen.queryByLabelText('Passkey name')).toBeNull();
     expect(names()).toEqual(['MacBook', 'YubiKey']);
-    expect(provider.calls.filter((c) => c.route.startsWith('PUT'))).toEqual([]);
+    expect((await provider.sent()).filter((c) => c.route.startsWith('PUT'))).toEqual([]);
   });
 
   it('puts the old name back and shows an error toast when the rename fails', async () => {
-    const { host } = await openList({
-      'PUT /webauthn/update/pk-2': () => errorReply('unauthorized_action', 403),
-    });
+    provider.override(
+      'PUT /webauthn/update/{webauthn_registration_id}',
+      errorResponse('unauthorized_action', 403),
+    );
+    const { host } = await openList();
     fireEvent.click(button('Rename YubiKey'));
     fireEvent.change(screen.getByLabelText('Passkey name'), { target: { value: 'Backup key' } });
     fireEvent.click(button('Save'));
@@ -85,7 +89,7 @@ describe('passkey list', () => {
   });
 
   it('asks before deleting; Cancel keeps the passkey', async () => {
-    const { provider } = await openList();
+    await openList();
     fireEvent.click(button('Delete MacBook'));
     expect(screen.getByText('Once deleted, the passkey cannot be restored.').getAttribute('role')).toBe(
       'alert',
@@ -96,30 +100,31 @@ describe('passkey list', () => {
     expect(screen.queryByText('Once deleted, the passkey cannot be restored.')).toBeNull();
     expect(names()).toEqual(['MacBook', 'YubiKey']);
     expect(document.activeElement).toBe(button('Delete MacBook'));
-    expect(provider.calls.filter((c) => c.route.startsWith('DELETE'))).toEqual([]);
+    expect((await provider.sent()).filter((c) => c.route.startsWith('DELETE'))).toEqual([]);
   });
 
   it('deletes at once on confirmation', async () => {
-    const { provider } = await openList({
-      'DELETE /users/webauthn_registrations/pk-1': () => ok({ user_id: 'user-test-1' }),
-    });
+    const { ids, storedNames } = await openList();
     fireEvent.click(button('Delete MacBook'));
     fireEvent.click(button('Delete'));
     expect(names()).toEqual(['YubiKey']);
-    await waitFor(() =>
-      expect(provider.calls.at(-1)).toEqual({
-        route: 'DELETE /users/webauthn_registrations/pk-1',
+    await waitFor(async () =>
+      expect((await provider.sent()).at(-1)).toEqual({
+        route: `DELETE /users/webauthn_registrations/${ids[0]}`,
         body: undefined,
       }),
     );
     expect(names()).toEqual(['YubiKey']);
+    await waitFor(async () => expect(await storedNames()).toEqual(['YubiKey']));
     expect(document.activeElement).toBe(button('Set up another Passkey'));
   });
 
   it('puts the passkey back in its place and shows an error toast when the delete fails', async () => {
-    await openList({
-      'DELETE /users/webauthn_registrations/pk-1': () => errorReply('unauthorized_action', 403),
-    });
+    provider.override(
+      'DELETE /users/webauthn_registrations/{webauthn_registration_id}',
+      errorResponse('unauthorized_action', 403),
+    );
+    await openList();
     fireEvent.click(button('Delete MacBook'));
     fireEvent.click(button('Delete'));
     expect(names()).toEqual(['YubiKey']);

@@ -1,10 +1,11 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { applyMountStateAtom, mountStateAtom } from '../../state/widgetAtoms';
-import { authenticateResponse, errorReply, type StubRoute } from '../../test/stubProvider';
+import { errorResponse } from '@latch/msw';
+import { providerServer } from '../../test/providerServer';
 import { domError, installFakeWebAuthn, type FakeWebAuthn } from './fakeWebAuthn';
-import { warmUp } from './loginFixtures';
-import { passkey, registrationProvider, renderRegistration } from './registrationFixtures';
+import { passkeyUser, warmUp } from './loginFixtures';
+import { namelessPasskeys, passkeyAccount, renderRegistration } from './registrationFixtures';
 import { SESSION_WAIT_MS } from './useRegistrationUser';
 
 const NO_USER = 'Error: Cannot use PasskeyRegistration component without active user authenticated.';
@@ -21,23 +22,23 @@ afterEach(() => {
 });
 
 beforeAll(warmUp);
+const provider = providerServer();
 
 describe('passkey registration mount', () => {
   it('refuses without a session once the host has answered, without calling the provider', async () => {
-    const provider = registrationProvider([]);
-    const { store, host } = renderRegistration(provider, null);
+    const { store, host } = renderRegistration(null);
     await screen.findByRole('heading', { name: 'Set up a new Passkey' });
     expect(screen.getByRole('status')).toBeTruthy();
     act(() => store.set(applyMountStateAtom, { ...store.get(mountStateAtom) }));
     const error = await screen.findByText(NO_USER);
     expect(error.getAttribute('role')).toBe('alert');
     expect(host.reportError).toHaveBeenCalledWith({ message: NO_USER });
-    expect(provider.calls).toEqual([]);
+    expect(await provider.sent()).toEqual([]);
   });
 
   it('refuses without a session when the host never sends one', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    renderRegistration(registrationProvider([]), null);
+    renderRegistration(null);
     await screen.findByRole('heading', { name: 'Set up a new Passkey' });
     expect(screen.queryByText(NO_USER)).toBeNull();
     await act(async () => vi.advanceTimersByTime(SESSION_WAIT_MS));
@@ -45,52 +46,53 @@ describe('passkey registration mount', () => {
   });
 
   it('refuses when the current user cannot be read', async () => {
-    const provider = registrationProvider([], {
-      'GET /users/me': () => errorReply('session_not_found', 404),
-    });
-    const { host } = renderRegistration(provider);
+    // A session the provider does not know.
+    const { host } = renderRegistration({ session_token: 'not-a-session', session_jwt: 'not-a-jwt' });
     expect(await screen.findByText(NO_USER)).toBeTruthy();
     expect(host.reportError).toHaveBeenCalledWith({
       message: NO_USER,
-      error_type: 'session_not_found',
-      status_code: 404,
+      error_type: 'user_unauthenticated',
+      status_code: 401,
     });
   });
 
   it('creates a passkey, hands the new session to the host and lists the passkeys', async () => {
     fake = installFakeWebAuthn({ autofill: false });
-    const provider = registrationProvider([passkey('pk-1', 'MacBook')]);
-    const { host } = renderRegistration(provider);
+    const { session } = await passkeyAccount(provider, ['MacBook']);
+    const { host } = renderRegistration(session);
     expect(await screen.findByRole('heading', { name: 'Set up a new Passkey' })).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: 'Create a Passkey' }));
     expect(await screen.findByRole('heading', { name: 'Passkey successfully created!' })).toBeTruthy();
 
-    expect(provider.calls.map((c) => c.route)).toEqual([
+    const sent = await provider.sent();
+    expect(sent.map((c) => c.route)).toEqual([
       'GET /users/me',
       'POST /webauthn/register/start',
       'POST /webauthn/register',
     ]);
-    expect(provider.calls[1]?.body).toEqual({
+    expect(sent[1]?.body).toEqual({
       domain: location.hostname,
       return_passkey_credential_options: true,
       user_agent: navigator.userAgent,
     });
-    expect(provider.calls[2]?.body).toEqual({
+    expect(sent[2]?.body).toEqual({
       public_key_credential: expect.any(String),
       session_duration_minutes: 30,
     });
     expect(
-      JSON.parse((provider.calls[2]?.body as { public_key_credential: string }).public_key_credential),
+      JSON.parse((sent[2]?.body as { public_key_credential: string }).public_key_credential),
     ).toMatchObject({
-      id: 'Y3JlZC0y',
-      response: { transports: ['internal'] },
+      id: fake.authenticator.credentialId,
+      response: { transports: ['internal', 'hybrid'] },
     });
     expect(fake.create).toHaveBeenCalledTimes(1);
-
-    const { session_token, session_jwt, session } = authenticateResponse();
-    expect(host.setSession).toHaveBeenCalledWith(
-      expect.objectContaining({ session_token, session_jwt, session }),
-    );
+    const handed = host.setSession.mock.calls[0]?.[0];
+    const live = await provider.sessionOf(handed?.session_token ?? '');
+    expect(handed).toMatchObject({
+      session_jwt: expect.any(String),
+      session: { session_id: live.session.session_id },
+    });
+    expect(live.user.webauthn_registrations.map((r) => r.name)).toEqual(['MacBook', 'Passkey']);
     expect(host.emitEvent.mock.calls.map(([e]) => e.type)).toEqual(['PASSKEY_REGISTER']);
 
     const list = screen.getByRole('list');
@@ -98,15 +100,16 @@ describe('passkey registration mount', () => {
     expect(screen.getByRole('heading', { name: 'Existing Passkeys' })).toBeTruthy();
     expect([...list.querySelectorAll('li')].map((li) => li.querySelector('span')?.textContent)).toEqual([
       'MacBook',
-      'Chrome on Linux',
+      'Passkey',
     ]);
   });
 
   it('says so when the passkey is already registered (browser or provider) or was not created', async () => {
+    // The authenticator's passkey is already the user's: the provider refuses it again.
     fake = installFakeWebAuthn({ autofill: false });
-    let register: StubRoute = () => errorReply('duplicate_webauthn_registration', 409);
-    const provider = registrationProvider([], { 'POST /webauthn/register': (body) => register(body) });
-    const { host } = renderRegistration(provider);
+    const { sessionToken } = await passkeyUser(provider, fake.authenticator);
+    const { session_jwt } = await provider.sessionOf(sessionToken);
+    const { host } = renderRegistration({ session_token: sessionToken, session_jwt });
     const create = await screen.findByRole('button', { name: 'Create a Passkey' });
 
     fireEvent.click(create);
@@ -132,7 +135,7 @@ describe('passkey registration mount', () => {
     fireEvent.click(create);
     expect((await screen.findAllByText(NOT_CREATED)).length).toBeGreaterThan(0);
 
-    register = () => errorReply('invalid_public_key_credential');
+    provider.override('POST /webauthn/register', errorResponse('invalid_public_key_credential', 400));
     await waitFor(() => expect((create as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(create);
     await waitFor(() => expect(fake?.create).toHaveBeenCalledTimes(4));
@@ -141,8 +144,9 @@ describe('passkey registration mount', () => {
   });
 
   it('skips to the list of existing passkeys', async () => {
-    const provider = registrationProvider([passkey('pk-1', 'MacBook'), passkey('pk-2', '')]);
-    const { host } = renderRegistration(provider);
+    const { session, ids } = await passkeyAccount(provider, ['MacBook', '']);
+    provider.override('GET /users/me', namelessPasskeys(ids.slice(1)));
+    const { host } = renderRegistration(session);
     fireEvent.click(await screen.findByRole('button', { name: 'Skip' }));
     expect(await screen.findByRole('heading', { name: 'Passkey successfully created!' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Rename MacBook' })).toBeTruthy();

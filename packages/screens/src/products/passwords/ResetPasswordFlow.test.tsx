@@ -1,10 +1,23 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { resetPasswordTokenAtom } from '../../state/formAtoms';
+import { heldResponse } from '@latch/msw';
 import { renderWidget } from '../../test/renderWidget';
-import { authenticateResponse, errorReply, ok, stubProvider, type StubReply } from '../../test/stubProvider';
+import { providerServer, uniqueEmail } from '../../test/providerServer';
 import { loadZxcvbn } from './loadZxcvbn';
-import { continueButton, strengthFor, strengthRoute, typePassword } from './passwordTestKit';
+import { continueButton, STRONG_PASSWORD, typePassword } from './passwordTestKit';
+
+const provider = providerServer();
+const NEW_PASSWORD = 'Another-long-phrase-for-reset-7';
+
+/** A password user's reset email: the reset token and the login (magic link) token beside it. */
+async function resetEmail() {
+  const email = uniqueEmail();
+  await provider.signUpWithPassword(email, STRONG_PASSWORD);
+  await provider.call('POST', '/passwords/email/reset/start', { email });
+  const { metadata } = await provider.latestMessage(email);
+  return { email, resetToken: metadata.token ?? '', loginToken: metadata.login_token ?? '' };
+}
 
 const resetMount = (hostSearch: string, passwordResetToken?: string) => ({
   kind: 'reset-password' as const,
@@ -19,38 +32,31 @@ describe('reset password mount', () => {
   }, 20_000);
 
   it('sets a new password with the token from the host page', async () => {
-    const provider = stubProvider({
-      'POST /passwords/strength_check': strengthRoute,
-      'POST /passwords/email/reset': () => ok(authenticateResponse()),
-    });
+    const { email, resetToken } = await resetEmail();
     const { host, store } = renderWidget({
-      fetch: provider.fetch,
       config: { products: ['passwords'], sessionOptions: { sessionDurationMinutes: 45 } },
-      mount: resetMount('?token=reset-token-1&stytch_token_type=reset_password'),
+      mount: resetMount(`?token=${resetToken}&stytch_token_type=reset_password`),
     });
     expect(await screen.findByRole('heading', { name: 'Reset your password' })).toBeTruthy();
-    expect(store.get(resetPasswordTokenAtom)).toBe('reset-token-1');
+    expect(store.get(resetPasswordTokenAtom)).toBe(resetToken);
     const input = screen.getByLabelText('New password');
     expect(input.getAttribute('autocomplete')).toBe('new-password');
     expect(continueButton().disabled).toBe(true);
-    typePassword('correct-Horse-battery-staple-91', 'New password');
+    typePassword(NEW_PASSWORD, 'New password');
     await waitFor(() => expect(continueButton().disabled).toBe(false));
     fireEvent.click(continueButton());
 
     expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy();
-    expect(provider.calls).toEqual([
-      { route: 'POST /passwords/strength_check', body: { password: 'correct-Horse-battery-staple-91' } },
+    expect(await provider.sent()).toEqual([
+      { route: 'POST /passwords/strength_check', body: { password: NEW_PASSWORD } },
       {
         route: 'POST /passwords/email/reset',
-        body: {
-          token: 'reset-token-1',
-          password: 'correct-Horse-battery-staple-91',
-          session_duration_minutes: 45,
-        },
+        body: { token: resetToken, password: NEW_PASSWORD, session_duration_minutes: 45 },
       },
     ]);
-    const { session_token, session_jwt, session, user } = authenticateResponse();
-    expect(host.setSession).toHaveBeenCalledWith({ session_token, session_jwt, session, user });
+    await provider.expectHandedSession(host.setSession.mock.calls[0]?.[0], email);
+    // The new password is the one that now logs in.
+    await provider.call('POST', '/passwords/authenticate', { email, password: NEW_PASSWORD });
     await vi.waitFor(() =>
       expect(host.emitEvent.mock.calls.map(([e]) => e.type)).toEqual([
         'PASSWORD_RESET_BY_EMAIL',
@@ -60,55 +66,50 @@ describe('reset password mount', () => {
   });
 
   it('logs in without a password with the host-supplied token', async () => {
-    const provider = stubProvider({
-      'POST /magic_links/authenticate': () => ok(authenticateResponse({ method_id: 'email-1' })),
-    });
+    const { email, loginToken } = await resetEmail();
     const { host } = renderWidget({
-      fetch: provider.fetch,
       config: { products: ['passwords'] },
-      mount: resetMount('', 'given-token'),
+      mount: resetMount('', loginToken),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Login without a password' }));
     expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy();
-    expect(provider.calls).toEqual([
+    expect(await provider.sent()).toEqual([
       {
         route: 'POST /magic_links/authenticate',
-        body: { token: 'given-token', session_duration_minutes: 30 },
+        body: { token: loginToken, session_duration_minutes: 30 },
       },
     ]);
     expect(host.setSession).toHaveBeenCalledTimes(1);
+    await provider.expectHandedSession(host.setSession.mock.calls[0]?.[0], email);
   });
 
   it('authenticates a login-type token at once, showing Logging in...', async () => {
-    let release: (reply: StubReply) => void = () => undefined;
-    const provider = stubProvider({
-      'POST /magic_links/authenticate': () => new Promise<StubReply>((resolve) => (release = resolve)),
-    });
+    const { loginToken } = await resetEmail();
+    const held = heldResponse();
+    provider.override('POST /magic_links/authenticate', held.override);
     const { host } = renderWidget({
-      fetch: provider.fetch,
       config: { products: ['passwords'] },
-      mount: resetMount('?token=login-token-1&stytch_token_type=login'),
+      mount: resetMount(`?token=${loginToken}&stytch_token_type=login`),
     });
     expect(await screen.findByText('Logging in...')).toBeTruthy();
     expect(screen.getByRole('status')).toBeTruthy();
     expect(screen.queryByLabelText('New password')).toBeNull();
-    await waitFor(() => expect(provider.calls).toHaveLength(1));
-    release(ok(authenticateResponse({ method_id: 'email-1' })));
+    await waitFor(async () => expect(await provider.sent()).toHaveLength(1));
+    held.release();
     expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy();
-    expect(provider.calls[0]?.body).toEqual({ token: 'login-token-1', session_duration_minutes: 30 });
+    expect((await provider.sent())[0]?.body).toEqual({ token: loginToken, session_duration_minutes: 30 });
     await vi.waitFor(() =>
       expect(host.emitEvent.mock.calls.map(([e]) => e.type)).toEqual(['AUTHENTICATE_FLOW_COMPLETE']),
     );
   });
 
   it('shows the catalogue message when the login token is used up', async () => {
-    const provider = stubProvider({
-      'POST /magic_links/authenticate': () => errorReply('unable_to_auth_magic_link', 401),
-    });
+    // The login link was already used once.
+    const { loginToken } = await resetEmail();
+    await provider.call('POST', '/magic_links/authenticate', { token: loginToken });
     const { host } = renderWidget({
-      fetch: provider.fetch,
       config: { products: ['passwords'] },
-      mount: resetMount('?token=old&stytch_token_type=login'),
+      mount: resetMount(`?token=${loginToken}&stytch_token_type=login`),
     });
     expect(
       (await screen.findAllByText('The magic link was already used or expired.')).length,
@@ -119,47 +120,14 @@ describe('reset password mount', () => {
     expect(host.setSession).not.toHaveBeenCalled();
   });
 
-  it('shows the LUDS lines with the bootstrap numbers, met or not', async () => {
-    const luds = (body: unknown) => {
-      const { password } = body as { password: string };
-      return ok(strengthFor(password, { strength_policy: 'luds', score: 0 }));
-    };
-    renderWidget({
-      fetch: stubProvider({ 'POST /passwords/strength_check': luds }).fetch,
-      config: { products: ['passwords'] },
-      bootstrap: { passwordConfig: { ludsMinimumCount: 12, ludsComplexity: 3 } },
-      mount: resetMount('?token=t'),
-    });
-    await screen.findByLabelText('New password');
-    typePassword('short', 'New password');
-    const length = await screen.findByText('Must be at least 12 character(s) long');
-    const complexity = screen.getByText(
-      'Must contain 3 of the following: uppercase letter, lowercase letter, number, symbol',
-    );
-    expect(length.closest('li')?.className).toBe('latch-requirement-unmet');
-    expect(complexity.closest('li')?.textContent).toContain('Requirement not met:');
-    expect(screen.queryByRole('meter')).toBeNull();
-    expect(screen.queryByText('This is a commonly used password.')).toBeNull();
-
-    typePassword('Long-enough-1234', 'New password');
-    await waitFor(() => expect(continueButton().disabled).toBe(false));
-    expect(screen.getByText('Must be at least 12 character(s) long').closest('li')?.className).toBe(
-      'latch-requirement-met',
-    );
-  });
-
   it('shows the breached line for a breached password and keeps Continue disabled', async () => {
-    const breached = (body: unknown) => {
-      const { password } = body as { password: string };
-      return ok(strengthFor(password, { breached_password: true, valid_password: false }));
-    };
     renderWidget({
-      fetch: stubProvider({ 'POST /passwords/strength_check': breached }).fetch,
       config: { products: ['passwords'] },
       mount: resetMount('?token=t'),
     });
     await screen.findByLabelText('New password');
-    typePassword('correct-Horse-battery-staple-91', 'New password');
+    // In the provider's breach list.
+    typePassword('password123', 'New password');
     expect(
       await screen.findByText(
         'This password may have been used on a different site that experienced a security issue. Please choose another password.',

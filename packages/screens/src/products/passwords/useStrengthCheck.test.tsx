@@ -4,19 +4,24 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ServicesContext } from '../../services/ServicesContext';
 import { createTestServices } from '../../test/renderWidget';
-import { ok, stubProvider, type StubReply } from '../../test/stubProvider';
+import { providerServer } from '../../test/providerServer';
+import { testNetwork } from '../../test/testNetwork';
 import { loadZxcvbn } from './loadZxcvbn';
-import { strengthFor } from './passwordTestKit';
+import { STRONG_PASSWORD } from './passwordTestKit';
 import { STRENGTH_CHECK_DEBOUNCE_MS, useStrengthCheck } from './useStrengthCheck';
 
-type Reply = (reply: StubReply) => void;
+const provider = providerServer();
+const checks = async () =>
+  (await provider.sent()).filter((c) => c.route === 'POST /passwords/strength_check');
 
-function setup(route: (body: unknown) => StubReply | Promise<StubReply>) {
-  const provider = stubProvider({ 'POST /passwords/strength_check': route });
+function setup() {
   const signals: AbortSignal[] = [];
+  // Records each request's signal but sends it without one, so an aborted request still gets its
+  // answer late: the hook itself must drop it.
   const { services } = createTestServices((input, init) => {
     if (init?.signal) signals.push(init.signal);
-    return provider.fetch(input, init);
+    const { signal: _signal, ...rest } = init ?? {};
+    return testNetwork().fetch(input, rest);
   });
   const store = createStore();
   const wrapper = ({ children }: { children: ReactNode }) => (
@@ -28,7 +33,7 @@ function setup(route: (body: unknown) => StubReply | Promise<StubReply>) {
     wrapper,
     initialProps: { password: '' },
   });
-  return { ...hook, calls: provider.calls, signals };
+  return { ...hook, signals };
 }
 
 const type = async (rerender: (props: { password: string }) => void, password: string) => {
@@ -44,52 +49,55 @@ describe('strength check', () => {
   afterEach(() => vi.useRealTimers());
 
   it('asks the provider once for a burst of keystrokes, with the last password', async () => {
-    const { rerender, result, calls } = setup((body) =>
-      ok(strengthFor((body as { password: string }).password)),
-    );
-    const word = 'correct-Horse-battery-staple-91';
+    const { rerender, result } = setup();
+    const word = STRONG_PASSWORD;
     for (let i = 1; i <= word.length; i++) await type(rerender, word.slice(0, i));
-    expect(calls).toHaveLength(0);
+    expect(await checks()).toHaveLength(0);
     await act(async () => vi.advanceTimersByTime(STRENGTH_CHECK_DEBOUNCE_MS - 51));
-    expect(calls).toHaveLength(0);
+    expect(await checks()).toHaveLength(0);
     await act(async () => vi.advanceTimersByTime(1));
-    expect(calls).toEqual([
+    await vi.waitFor(() => expect(result.current.current?.valid_password).toBe(true));
+    expect(await checks()).toEqual([
       { route: 'POST /passwords/strength_check', body: { password: word, email: 'ada@example.com' } },
     ]);
-    await vi.waitFor(() => expect(result.current.current?.valid_password).toBe(true));
   });
 
   it('aborts the request in flight when typing resumes and drops its late answer', async () => {
-    const pending = new Map<string, Reply>();
-    const { rerender, result, signals } = setup(
-      (body) =>
-        new Promise<StubReply>((resolve) => pending.set((body as { password: string }).password, resolve)),
-    );
-    await type(rerender, 'first-password-typed');
+    // Each answer waits until the test lets it through, in the order it chooses.
+    const pending = new Map<string, () => void>();
+    provider.override('POST /passwords/strength_check', async ({ request, passThrough }) => {
+      const { password } = (await request.clone().json()) as { password: string };
+      await new Promise<void>((resolve) => pending.set(password, resolve));
+      return passThrough();
+    });
+    const { rerender, result, signals } = setup();
+    // The provider finds the first weak (score 1) and the second strong.
+    await type(rerender, 'Ada1985');
     await act(async () => vi.advanceTimersByTime(STRENGTH_CHECK_DEBOUNCE_MS));
-    await type(rerender, 'second-password-typed');
+    await vi.waitFor(() => expect(pending.has('Ada1985')).toBe(true));
+    await type(rerender, STRONG_PASSWORD);
     expect(signals[0]?.aborted).toBe(true);
     await act(async () => vi.advanceTimersByTime(STRENGTH_CHECK_DEBOUNCE_MS));
     expect(signals[1]?.aborted).toBe(false);
 
-    pending.get('second-password-typed')?.(ok(strengthFor('second-password-typed')));
+    await vi.waitFor(() => expect(pending.has(STRONG_PASSWORD)).toBe(true));
+    pending.get(STRONG_PASSWORD)?.();
     await vi.waitFor(() => expect(result.current.current?.valid_password).toBe(true));
-    pending.get('first-password-typed')?.(
-      ok(strengthFor('first-password-typed', { valid_password: false, score: 0 })),
-    );
+    pending.get('Ada1985')?.();
+    await vi.waitFor(async () => expect(await checks()).toHaveLength(2));
     await act(async () => vi.advanceTimersByTime(10));
     expect(result.current.latest?.valid_password).toBe(true);
     expect(result.current.score).toBe(4);
   });
 
   it('moves the meter on each keystroke under zxcvbn, but only the provider enables Continue', async () => {
-    const { rerender, result } = setup((body) => ok(strengthFor((body as { password: string }).password)));
+    const { rerender, result } = setup();
     await type(rerender, 'hunter2');
     await act(async () => vi.advanceTimersByTime(STRENGTH_CHECK_DEBOUNCE_MS));
     await vi.waitFor(() => expect(result.current.latest?.strength_policy).toBe('zxcvbn'));
     expect(result.current.score).toBe(1);
 
-    await type(rerender, 'correct-Horse-battery-staple-91');
+    await type(rerender, STRONG_PASSWORD);
     expect(result.current.score).toBe(4); // the in-browser estimate, before any new server answer
     expect(result.current.current).toBeNull();
     await type(rerender, 'password');
