@@ -132,7 +132,8 @@ describe('identity provider: authorize', () => {
     const missing =
       'Required parameter is missing: client_id. Please reach out to the application developer.';
     await waitFor(() => expect(document.querySelector('.latch-idp')?.textContent).toContain(missing));
-    expect(first.host.reportError).toHaveBeenCalledWith({ message: missing });
+    // The report goes out from an effect after the message paints.
+    await waitFor(() => expect(first.host.reportError).toHaveBeenCalledWith({ message: missing }));
     first.unmount();
     const second = renderIdp({ hostSearch: AUTHORIZE_SEARCH, session: null });
     await waitFor(() =>
@@ -140,9 +141,11 @@ describe('identity provider: authorize', () => {
         'No active session detected. Please log in to continue.',
       ),
     );
-    expect(second.host.reportError).toHaveBeenCalledWith({
-      message: 'No active session detected. Please log in to continue.',
-    });
+    await waitFor(() =>
+      expect(second.host.reportError).toHaveBeenCalledWith({
+        message: 'No active session detected. Please log in to continue.',
+      }),
+    );
     expect(await provider.sent()).toEqual([]);
   });
 });
