@@ -1,10 +1,9 @@
 import { createLocalJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import type { Db } from '../src/db/Db';
-import { migrate } from '../src/db/migrate';
 import type { LatchConfig } from '../src/config/configSchema';
 import { testApp } from './testApp';
 import { AUTH_ORIGIN, basic, HOST, testConfig, TEST_TOKEN } from './testConfig';
-import { openTestDb, type DbKind } from './testDatabases';
+import { openMigratedTestDb, type DbKind } from './testDatabases';
 
 export const PROJECT_ID = 'project-test-11111111-1111-4111-8111-111111111111';
 export const PROJECT_SECRET = 'secret-test-0123456789abcdef';
@@ -28,8 +27,7 @@ export interface InboxEntry {
  */
 export async function openAuthKit(kind: DbKind = 'pglite', overrides: Partial<LatchConfig> = {}) {
   const config: LatchConfig = { ...testConfig(), ...overrides };
-  const db: Db = await openTestDb(kind);
-  await migrate(db);
+  const db: Db = await openMigratedTestDb(kind);
   const { app, logger } = testApp({ db, config });
 
   /** An SDK POST: Basic public_token:(session token or public token), JSON body, the demo host's Origin. */

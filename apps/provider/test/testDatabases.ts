@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { Db } from '../src/db/Db';
+import { migrate } from '../src/db/migrate';
 import { openPGliteDb } from '../src/db/pglite';
 import { openPostgresDb } from '../src/db/postgres';
 import './postgresContext';
@@ -25,6 +27,20 @@ export async function createPostgresDatabase(): Promise<string> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+/**
+ * A migrated database of either kind: PGlite loaded from the run's migrated dump (no initdb), or a
+ * new database on the test cluster, migrated.
+ */
+export async function openMigratedTestDb(kind: DbKind): Promise<Db> {
+  const db =
+    kind === 'pglite'
+      ? await openPGliteDb(undefined, { loadDataDir: new Blob([readFileSync(inject('pgliteDump'))]) })
+      : await openPostgresDb(await createPostgresDatabase());
+  // A no-op on the dump; applies everything on a new PostgreSQL database.
+  await migrate(db);
+  return db;
 }
 
 /** An empty database of either kind (PGlite in memory, or a new database on the test cluster). */

@@ -12,10 +12,8 @@ function wrap(target: PGlite | Transaction): Queryable {
   };
 }
 
-/** Embedded PostgreSQL in `dataDir`, or in memory when no folder is given (tests, msw). */
-export async function openPGliteDb(dataDir?: string): Promise<Db> {
-  const pg = dataDir ? new PGlite(dataDir) : new PGlite();
-  await pg.waitReady;
+/** A PGlite instance as a `Db` (its `close` closes the instance). */
+export function pgliteDb(pg: PGlite): Db {
   const root = wrap(pg);
   return {
     kind: 'pglite',
@@ -24,4 +22,17 @@ export async function openPGliteDb(dataDir?: string): Promise<Db> {
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
     close: () => pg.close(),
   };
+}
+
+/**
+ * Embedded PostgreSQL in `dataDir`, or in memory when no folder is given (tests, msw).
+ * `loadDataDir` starts from a `dumpDataDir` copy instead of an empty cluster (tests: no initdb).
+ */
+export async function openPGliteDb(
+  dataDir?: string,
+  { loadDataDir }: { loadDataDir?: Blob } = {},
+): Promise<Db> {
+  const pg = new PGlite({ ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}) });
+  await pg.waitReady;
+  return pgliteDb(pg);
 }

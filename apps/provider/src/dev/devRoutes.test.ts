@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/Db';
-import { migrate } from '../db/migrate';
-import { openPGliteDb } from '../db/pglite';
+import { openMigratedTestDb } from '../../test/testDatabases';
 import { enqueueMessage } from '../delivery/outbox';
 import { testApp } from '../../test/testApp';
 import { testConfig, TEST_TOKEN } from '../../test/testConfig';
@@ -11,8 +10,7 @@ const [testProject, liveProject] = testConfig().projects;
 describe('dev routes', () => {
   let db: Db;
   beforeAll(async () => {
-    db = await openPGliteDb();
-    await migrate(db);
+    db = await openMigratedTestDb('pglite');
     if (!testProject || !liveProject) throw new Error('fixture');
     await enqueueMessage(db, {
       project: testProject,

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/Db';
-import { migrate } from '../db/migrate';
 import { json, testApp } from '../../test/testApp';
-import { DB_KINDS, openTestDb } from '../../test/testDatabases';
+import { DB_KINDS, openMigratedTestDb } from '../../test/testDatabases';
 import { HOST, TEST_TOKEN } from '../../test/testConfig';
 
 const entry = (event_name: string, extra: Record<string, unknown> = {}) => ({
@@ -13,8 +12,7 @@ const entry = (event_name: string, extra: Record<string, unknown> = {}) => ({
 describe.each(DB_KINDS)('POST /sdk/v1/events on %s', (kind) => {
   let db: Db;
   beforeAll(async () => {
-    db = await openTestDb(kind);
-    await migrate(db);
+    db = await openMigratedTestDb(kind);
   }, 60_000);
   afterAll(() => db?.close());
 

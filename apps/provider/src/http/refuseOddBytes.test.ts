@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/Db';
-import { migrate } from '../db/migrate';
-import { openPGliteDb } from '../db/pglite';
+import { openMigratedTestDb } from '../../test/testDatabases';
 import { json, testApp } from '../../test/testApp';
 import { basic, TEST_TOKEN } from '../../test/testConfig';
 
 describe('odd bytes in the URL', () => {
   let db: Db;
   beforeAll(async () => {
-    db = await openPGliteDb();
-    await migrate(db);
+    db = await openMigratedTestDb('pglite');
   }, 60_000);
   afterAll(() => db.close());
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, createPostgresDatabase, openTestDb } from '../../test/testDatabases';
+import { DB_KINDS, createPostgresDatabase, openMigratedTestDb } from '../../test/testDatabases';
 import type { Db } from '../db/Db';
 import { migrate } from '../db/migrate';
 import { openPostgresDb } from '../db/postgres';
@@ -10,8 +10,7 @@ const FIVE_PER_MINUTE = { limit: 5, perSeconds: 60 };
 describe.each(DB_KINDS)('rate limiter on %s', (kind) => {
   let db: Db;
   beforeAll(async () => {
-    db = await openTestDb(kind);
-    await migrate(db);
+    db = await openMigratedTestDb(kind);
   });
   afterAll(() => db.close());
 

@@ -5,7 +5,7 @@ import type { Db } from '../db/Db';
 import { migrate } from '../db/migrate';
 import { openPostgresDb } from '../db/postgres';
 import { createApp } from '../app';
-import { createPostgresDatabase, DB_KINDS, openTestDb } from '../../test/testDatabases';
+import { createPostgresDatabase, DB_KINDS, openMigratedTestDb } from '../../test/testDatabases';
 import { AUTH_ORIGIN, basic, testConfig, TEST_TOKEN } from '../../test/testConfig';
 import { silentLogger } from '../http/logger';
 
@@ -43,8 +43,7 @@ const sendTo = (email: string) => ({ email, expiration_minutes: 5 });
 describe.each(DB_KINDS)('rate limits on %s', (kind) => {
   let db: Db;
   beforeAll(async () => {
-    db = await openTestDb(kind);
-    await migrate(db);
+    db = await openMigratedTestDb(kind);
   }, 60_000);
   afterAll(() => db.close());
 

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/Db';
-import { migrate } from '../db/migrate';
-import { DB_KINDS, openTestDb } from '../../test/testDatabases';
+import { DB_KINDS, openMigratedTestDb } from '../../test/testDatabases';
 import { CHALLENGE_TTL_MS } from './ceremony';
 import { CHALLENGE_KIND, createSqlChallengeStore, takeStoredChallenge } from '.';
 
@@ -11,8 +10,7 @@ const context = { rpId: 'localhost', userAgent: 'UA', authenticatorType: 'platfo
 describe.each(DB_KINDS)('SQL challenge store on %s', (kind) => {
   let db: Db;
   beforeAll(async () => {
-    db = await openTestDb(kind);
-    await migrate(db);
+    db = await openMigratedTestDb(kind);
   }, 60_000);
   afterAll(() => db?.close());
 

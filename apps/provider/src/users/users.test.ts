@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/Db';
-import { migrate } from '../db/migrate';
-import { DB_KINDS, openTestDb } from '../../test/testDatabases';
+import { DB_KINDS, openMigratedTestDb } from '../../test/testDatabases';
 import {
   activateUser,
   createUser,
@@ -59,8 +58,7 @@ describe('email and phone rules', () => {
 describe.each(DB_KINDS)('users store on %s', (kind) => {
   let db: Db;
   beforeAll(async () => {
-    db = await openTestDb(kind);
-    await migrate(db);
+    db = await openMigratedTestDb(kind);
   }, 60_000);
   afterAll(() => db?.close());
 
