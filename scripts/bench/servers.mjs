@@ -7,19 +7,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchPage } from './page.mjs';
-
-// Every request comes from one address at a rate no visitor reaches: the abuse budgets stand aside.
-const GENEROUS = { limit: 1_000_000, per_seconds: 60 };
-const UNLIMITED = Object.fromEntries(
-  [
-    'sends_per_destination',
-    'sends_per_ip',
-    'sends_per_project',
-    'guesses_per_ip',
-    'events_per_ip',
-    'events_per_project',
-  ].map((name) => [name, GENEROUS]),
-);
+import { UNLIMITED_RATE_LIMITS } from '../unlimitedRateLimits.mjs';
 
 export const PROVIDER_PORT = 4600;
 export const HOST_PORT = 3600;
@@ -63,7 +51,7 @@ export function startProvider(root, { timeoutMs = 60_000 } = {}) {
   const logPath = join(dir, 'provider.log');
   writeFileSync(
     configPath,
-    JSON.stringify({ dev_routes: true, rate_limits: UNLIMITED, projects: [PROJECT] }, null, 2),
+    JSON.stringify({ dev_routes: true, rate_limits: UNLIMITED_RATE_LIMITS, projects: [PROJECT] }, null, 2),
   );
   const env = {
     ...process.env,

@@ -5,19 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
-// Every request comes from one address at a rate no visitor reaches: the abuse budgets stand aside.
-const GENEROUS = { limit: 1_000_000, per_seconds: 60 };
-const UNLIMITED = Object.fromEntries(
-  [
-    'sends_per_destination',
-    'sends_per_ip',
-    'sends_per_project',
-    'guesses_per_ip',
-    'events_per_ip',
-    'events_per_project',
-  ].map((name) => [name, GENEROUS]),
-);
+import { UNLIMITED_RATE_LIMITS } from '../unlimitedRateLimits.mjs';
 
 export const PROVIDER_PORT = 4500;
 export const HOST_PORT = 3500;
@@ -52,7 +40,7 @@ export async function startProvider(root, { timeoutMs = 90_000 } = {}) {
   const configPath = join(dir, 'latch.config.json');
   writeFileSync(
     configPath,
-    JSON.stringify({ dev_routes: true, rate_limits: UNLIMITED, projects: [PROJECT] }, null, 2),
+    JSON.stringify({ dev_routes: true, rate_limits: UNLIMITED_RATE_LIMITS, projects: [PROJECT] }, null, 2),
   );
   // Its own process group, so stopping it also stops the node process tsx starts.
   const child = spawn('npx', ['tsx', 'apps/provider/src/main.ts'], {

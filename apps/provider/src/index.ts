@@ -11,7 +11,7 @@ export { migrate, readMigrations } from './db/migrate';
 export { parseConfig } from './config/parseConfig';
 export { ConfigError, loadConfig, loadConfigFile } from './config/loadConfig';
 export { createDefaultConfig } from './config/defaultConfig';
-export { defaultRateLimits } from './config/rateLimitsSchema';
+export { defaultRateLimits, uniformRateLimits } from './config/rateLimitsSchema';
 export type { RateLimitsConfig } from './config/rateLimitsSchema';
 export type {
   LatchConfig,

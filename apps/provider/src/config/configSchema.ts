@@ -1,6 +1,6 @@
 import { OAUTH_PROVIDERS } from '@latch/api';
 import * as v from 'valibot';
-import { expected } from './expected';
+import { expected } from '@latch/api';
 import { flag, integerFrom, listOf, oneOf, strictPlainObject, text, withoutProblem } from './fieldSchemas';
 import { isPlainObject } from './isPlainObject';
 import { originProblem, passkeyDomainProblem, redirectUrlProblem } from './origins';

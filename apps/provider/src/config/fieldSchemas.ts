@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { expected } from './expected';
+import { expected } from '@latch/api';
 import { isPlainObject } from './isPlainObject';
 
 /** The building blocks of the config file's schema, each with the message an operator reads. */

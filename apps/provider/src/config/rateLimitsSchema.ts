@@ -33,6 +33,16 @@ const budgets = strictPlainObject({
   events_per_project: budget('events_per_project'),
 });
 
+/** Every budget set to `budget`: tests and benchmarks, whose one address sends at machine speed. */
+export const uniformRateLimits = (budget: { limit: number; per_seconds: number }): RateLimitsConfig => ({
+  sends_per_destination: { ...budget },
+  sends_per_ip: { ...budget },
+  sends_per_project: { ...budget },
+  guesses_per_ip: { ...budget },
+  events_per_ip: { ...budget },
+  events_per_project: { ...budget },
+});
+
 /** Every budget at its default (a fresh copy). */
 export const defaultRateLimits = (): RateLimitsConfig => v.parse(budgets, {});
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { json, testApp } from '../../test/testApp';
 import { basic, HOST, TEST_TOKEN } from '../../test/testConfig';
-import { MAX_BODY_BYTES } from './parseBody';
+import { MAX_BODY_BYTES } from './requestBodyLimit';
 
 const CHUNK = 64 * 1024;
 

@@ -2,7 +2,8 @@ import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from './deps';
 import { errorResponse } from './envelope';
-import { MAX_BODY_BYTES } from './parseBody';
+
+export const MAX_BODY_BYTES = 256 * 1024;
 
 /**
  * Every route's body (JSON and form alike) is cut off at `MAX_BODY_BYTES` while it streams in: a

@@ -33,8 +33,10 @@ export const idpRoutes: Route[] = [
       return { redirect_uri: withParams(body.redirect_uri, { error: 'access_denied', state: body.state }) };
     }
     const now = new Date();
-    const asked = await takeConsentRequest(services.db, { project, auth, params: body, now });
-    if (checked.consentRequired && !asked) {
+    if (
+      checked.consentRequired &&
+      !(await takeConsentRequest(services.db, { project, auth, params: body, now }))
+    ) {
       throw new ApiFailure(
         'unauthorized_action',
         403,

@@ -3,6 +3,7 @@ import type { ProjectConfig } from '../config/configSchema';
 import type { RateLimitsConfig } from '../config/rateLimitsSchema';
 import { sha256Hex } from '../crypto/hash';
 import { clientAddress } from '../http/clientAddress';
+import { normalizeEmail } from '../users/email';
 import type { AppEnv, Services } from '../http/deps';
 import { ApiFailure } from '../http/ApiFailure';
 import type { Budget } from './rateLimiter';
@@ -31,7 +32,7 @@ const budget = ({ limit, per_seconds }: { limit: number; per_seconds: number }):
 function destinationOf(body: unknown): string | null {
   if (typeof body !== 'object' || body === null) return null;
   const { email, phone_number } = body as { email?: unknown; phone_number?: unknown };
-  if (typeof email === 'string' && email.trim()) return `email:${email.trim().toLowerCase()}`;
+  if (typeof email === 'string' && email.trim()) return `email:${normalizeEmail(email)}`;
   if (typeof phone_number === 'string' && phone_number.trim()) return `phone:${phone_number.trim()}`;
   return null;
 }

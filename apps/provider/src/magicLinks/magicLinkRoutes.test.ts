@@ -128,7 +128,6 @@ describe.each(DB_KINDS)('email magic links on %s', (kind) => {
 
     const withQuery = `${HOST}/authenticate?next=home`;
     const custom = await openAuthKit('pglite', {
-      dev_routes: true,
       projects: [testProject({ redirect_urls: [REDIRECT, withQuery] }), ...testConfig().projects.slice(1)],
     });
     try {

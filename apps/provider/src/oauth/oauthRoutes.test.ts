@@ -16,7 +16,6 @@ const config = () => {
   const [test, live] = base.projects;
   if (!test || !live) throw new Error('testConfig changed');
   return {
-    dev_routes: true,
     projects: [
       testProject({
         redirect_urls: [REDIRECT, SIGNUP],

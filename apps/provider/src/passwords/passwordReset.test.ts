@@ -26,7 +26,6 @@ describe.each(DB_KINDS)('password reset by email on %s', SLOW, (kind) => {
   beforeAll(async () => {
     // The login page comes first, so the reset default must search for the `reset` path.
     kit = await openAuthKit(kind, {
-      dev_routes: true,
       projects: [testProject({ redirect_urls: [REDIRECT, RESET_PAGE] })],
     });
   }, 60_000);
@@ -91,7 +90,6 @@ describe.each(DB_KINDS)('password reset by email on %s', SLOW, (kind) => {
 describe('password reset in a project that keeps sessions', SLOW, () => {
   it('leaves the other sessions alive when end_sessions_on_password_reset is false', async () => {
     const kit = await openAuthKit('pglite', {
-      dev_routes: true,
       projects: [
         testProject({ redirect_urls: [REDIRECT, RESET_PAGE], end_sessions_on_password_reset: false }),
       ],
@@ -118,7 +116,6 @@ describe('password reset rules', SLOW, () => {
   let kit: AuthKit;
   beforeAll(async () => {
     kit = await openAuthKit('pglite', {
-      dev_routes: true,
       projects: [testProject({ redirect_urls: [REDIRECT, RESET_PAGE] })],
     });
   }, 60_000);
@@ -334,7 +331,6 @@ describe('password reset without redirect URLs', () => {
     { timeout: 60_000 },
     async () => {
       const kit = await openAuthKit('pglite', {
-        dev_routes: true,
         projects: [testProject({ redirect_urls: [] })],
       });
       try {

@@ -220,7 +220,6 @@ describe('password strength under a LUDS project', SLOW, () => {
   let kit: AuthKit;
   beforeAll(async () => {
     kit = await openAuthKit('pglite', {
-      dev_routes: true,
       projects: [
         testProject({ password_policy: { type: 'luds', luds_complexity: 3, luds_minimum_count: 10 } }),
       ],

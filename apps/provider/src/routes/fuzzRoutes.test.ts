@@ -116,7 +116,7 @@ const body = fc.oneof(
   { weight: 1, arbitrary: fc.string({ unit, maxLength: 60 }) },
 );
 
-/** Path segments, already percent-encoded: any UTF-8, and encodings no decoder accepts. */
+/** Path segments, already percent-encoded: every UTF-8 string, and encodings no decoder accepts. */
 const segment = fc.oneof(
   fc
     .string({ unit, maxLength: 80 })
