@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { createLocalJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import { AUTH_ORIGIN, HOST_ORIGIN } from './env';
+import type { SessionTokens } from './hostRecorder';
 import { DEFAULT_PROJECT, type FixtureProject } from './project';
 
 /** The claim that carries the session in a session JWT (the hosted API's name). */
@@ -65,12 +66,19 @@ export class ProviderApi {
     return { status: response.status(), body: (await response.json()) as Record<string, unknown> };
   }
 
-  /** Creates a user with a password directly (the test's precondition, not what it checks). */
-  async createPasswordUser(email: string, password: string): Promise<void> {
+  /**
+   * Creates a user with a password directly (the test's precondition, not what it checks) and
+   * answers the session that sign-up started.
+   */
+  async createPasswordUser(email: string, password: string): Promise<SessionTokens> {
     const answer = await this.sdk('POST', '/passwords', {
       data: { email, password, session_duration_minutes: 60 },
     });
-    if (answer.status !== 200) throw new Error(`POST /passwords answered ${JSON.stringify(answer.body)}`);
+    const data = answer.body['data'] as Partial<SessionTokens> | undefined;
+    if (answer.status !== 200 || !data?.session_token || !data.session_jwt) {
+      throw new Error(`POST /passwords answered ${JSON.stringify(answer.body)}`);
+    }
+    return { session_token: data.session_token, session_jwt: data.session_jwt };
   }
 
   /** The signed-in user's passkeys, as the provider stores them. */

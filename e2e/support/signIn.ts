@@ -1,6 +1,9 @@
 import { expect } from '@playwright/test';
 import type { HostPage } from '../pages/HostPage';
+import type { ProviderApi } from './backend';
 import type { DevInbox } from './devInbox';
+import type { SessionTokens } from './hostRecorder';
+import { strongPassword } from './passwords';
 import { EMAIL_CODE } from './loginConfigs';
 
 /**
@@ -16,5 +19,22 @@ export async function signInWithEmailCode(host: HostPage, inbox: DevInbox, email
   await expect(host.sessionState).toHaveText(/^signed in as user-test-/);
   const tokens = await host.sessionTokens();
   if (!tokens) throw new Error('The host has no session tokens after signing in');
+  return tokens;
+}
+
+/**
+ * For tests about what a signed-in visitor does next, not about signing in: a password user
+ * created through the provider's API, its session written as the host's cookies (what the host
+ * page keeps after any sign-in), then the host page opened; it adopts the session as a returning
+ * visitor's. One API call instead of a widget sign-in through the frame.
+ */
+export async function signInThroughApi(host: HostPage, provider: ProviderApi, email: string) {
+  const tokens: SessionTokens = await provider.createPasswordUser(email, strongPassword());
+  await host.page.context().addCookies([
+    { name: 'stytch_session', value: tokens.session_token, url: host.origin, sameSite: 'Lax' },
+    { name: 'stytch_session_jwt', value: tokens.session_jwt, url: host.origin, sameSite: 'Lax' },
+  ]);
+  await host.open({ config: EMAIL_CODE });
+  await expect(host.sessionState).toHaveText(/^signed in as user-test-/);
   return tokens;
 }

@@ -5,7 +5,7 @@ import { IdentityProviderPage } from '../pages/IdentityProviderPage';
 import { uniqueEmail } from '../support/devInbox';
 import { EMAIL_CODE, PASSKEYS_AND_SMS, PASSWORDS } from '../support/loginConfigs';
 import { strongPassword } from '../support/passwords';
-import { signInWithEmailCode } from '../support/signIn';
+import { signInThroughApi } from '../support/signIn';
 import { axeInFrame, frameOf } from '../support/axeInFrame';
 import { installFakeWallet } from '../support/fakeWallet';
 
@@ -142,17 +142,19 @@ test('the reset password form has no axe violations', async ({ host, provider, i
   expect(await violations(resetPage.page, '#latch-reset iframe')).toEqual([]);
 });
 
-test('passkey registration start has no axe violations', async ({ host, inbox }) => {
-  test.slow(); // A passcode sign-in first.
-  await signInWithEmailCode(host, inbox, uniqueEmail('a11y-passkey'));
+test('passkey registration start has no axe violations', async ({ host, provider }) => {
+  await signInThroughApi(host, provider, uniqueEmail('a11y-passkey'));
   await host.open({ kind: 'passkey-registration', config: { products: ['passkeys', 'emailMagicLinks'] } });
   await expect(host.frame.getByRole('heading', { name: 'Set up a new Passkey' })).toBeVisible();
   await expectAccessible(host.page, 'Set up a new Passkey');
 });
 
-test('the identity-provider consent and logout screens have no axe violations', async ({ host, inbox }) => {
-  test.slow(); // A passcode sign-in first.
-  await signInWithEmailCode(host, inbox, uniqueEmail('a11y-idp'));
+test('the identity-provider consent and logout screens have no axe violations', async ({
+  host,
+  provider,
+}) => {
+  test.slow(); // Three screens, one axe run each.
+  await signInThroughApi(host, provider, uniqueEmail('a11y-idp'));
   const idp = new IdentityProviderPage(host.page);
   await idp.openAuthorize({ scope: 'openid email read:notes delete:everything' });
   await idp.expectConsent('E2E Notes wants to access your Latch e2e account');

@@ -3,13 +3,13 @@ import { IdentityProviderPage, IDP_REDIRECT_URI } from '../pages/IdentityProvide
 import { SESSION_COOKIES } from '../pages/HostPage';
 import { uniqueEmail } from '../support/devInbox';
 import { HOST_ORIGIN } from '../support/env';
-import { signInWithEmailCode } from '../support/signIn';
+import { signInThroughApi } from '../support/signIn';
 
 const CONSENT_TITLE = 'E2E Notes wants to access your Latch e2e account';
 
 test.describe('identity provider, signed in', () => {
-  test.beforeEach(async ({ host, inbox }) => {
-    await signInWithEmailCode(host, inbox, uniqueEmail('idp'));
+  test.beforeEach(async ({ host, provider }) => {
+    await signInThroughApi(host, provider, uniqueEmail('idp'));
   });
 
   test('consent screen, then Allow sends the host to the redirect URI with a code and the state', async ({

@@ -1,18 +1,18 @@
 import { expect, test } from '../fixtures/test';
 import type { HostPage } from '../pages/HostPage';
 import type { PasskeysPage } from '../pages/PasskeysPage';
-import type { DevInbox } from '../support/devInbox';
+import type { ProviderApi } from '../support/backend';
 import { uniqueEmail } from '../support/devInbox';
 import { PASSKEYS_AND_SMS } from '../support/loginConfigs';
-import { signInWithEmailCode } from '../support/signIn';
+import { signInThroughApi } from '../support/signIn';
 
 const NOT_FOUND =
   'Passkey registration not found. You may have deleted the passkey from your account but not password manager. Please try again.';
 
-/** A new user signs in by email code on the host, then creates one passkey on the demo's passkey page. */
-async function registerOnePasskey(host: HostPage, inbox: DevInbox, passkeysPage: PasskeysPage) {
-  await test.step('sign in with an email passcode on the host', () =>
-    signInWithEmailCode(host, inbox, uniqueEmail('passkey')));
+/** A new user is signed in on the host, then creates one passkey on the demo's passkey page. */
+async function registerOnePasskey(host: HostPage, provider: ProviderApi, passkeysPage: PasskeysPage) {
+  await test.step('a signed-in visitor on the host', () =>
+    signInThroughApi(host, provider, uniqueEmail('passkey')));
   const userId = (await host.sessionInfo())?.user.user_id ?? '';
   await test.step('create a passkey on the passkey page', async () => {
     await passkeysPage.open();
@@ -33,14 +33,13 @@ async function comeBackSignedOut(host: HostPage) {
 
 test('a signed-in visitor registers two passkeys, renames one and deletes the other', async ({
   host,
-  inbox,
   passkeysPage,
   authenticator,
   provider,
 }) => {
-  test.slow(); // Sign-in, two ceremonies, rename and delete, each through the frame.
+  test.slow(); // Two ceremonies, rename and delete, each through the frame.
   const registration = passkeysPage.registration;
-  await registerOnePasskey(host, inbox, passkeysPage);
+  await registerOnePasskey(host, provider, passkeysPage);
   const serverNames = async () =>
     (await provider.passkeysOf((await host.cookie('stytch_session')) ?? '')).map((p) => p.name).sort();
 
@@ -81,12 +80,12 @@ test('a signed-in visitor registers two passkeys, renames one and deletes the ot
 
 test('a returning visitor signs in with Login with a Passkey', async ({
   host,
-  inbox,
+  provider,
   passkeysPage,
   authenticator,
 }) => {
-  test.slow(); // Sign-in and registration come first.
-  const userId = await registerOnePasskey(host, inbox, passkeysPage);
+  test.slow(); // Registration comes first.
+  const userId = await registerOnePasskey(host, provider, passkeysPage);
   expect(await authenticator.credentials()).toHaveLength(1);
   await test.step('sign out and come back to the host', () => comeBackSignedOut(host));
 
@@ -102,13 +101,12 @@ test('a returning visitor signs in with Login with a Passkey', async ({
 
 test('a passkey deleted on the server is refused with the registration-not-found message', async ({
   host,
-  inbox,
   passkeysPage,
   authenticator,
   provider,
 }) => {
-  test.slow(); // Sign-in and registration come first.
-  await registerOnePasskey(host, inbox, passkeysPage);
+  test.slow(); // Registration comes first.
+  await registerOnePasskey(host, provider, passkeysPage);
 
   await test.step('delete the passkey on the server only', async () => {
     const sessionToken = (await host.cookie('stytch_session')) ?? '';
