@@ -10,6 +10,7 @@ import { registerRoutes } from './http/route';
 import { devRoutes, homeRoutes } from './dev/devRoutes';
 import { devOAuthRoutes } from './dev/devOAuthRoutes';
 import { frameRoute } from './frame/frameRoute';
+import { healthRoutes } from './health/healthRoutes';
 import { SDK_ROUTES } from './routes/sdkRoutes';
 import { staticRoutes } from './http/staticRoutes';
 import { V1_ROUTES } from './routes/v1Routes';
@@ -27,7 +28,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('*', requestBodyLimit());
   registerRoutes(app, '/sdk/v1', SDK_ROUTES, services);
   registerRoutes(app, '', V1_ROUTES, services);
-  registerRoutes(app, '', [...staticRoutes, frameRoute, ...homeRoutes], services);
+  registerRoutes(app, '', [...healthRoutes, ...staticRoutes, frameRoute, ...homeRoutes], services);
   if (services.devRoutes) registerRoutes(app, '', [...devRoutes, ...devOAuthRoutes], services);
   app.onError(handleError(services.logger));
   app.notFound(handleNotFound);

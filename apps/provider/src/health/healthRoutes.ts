@@ -1,0 +1,34 @@
+import { readMigrations } from '../db/migrate';
+import { rawRoute, type Route } from '../http/route';
+import { pendingMigrations } from './pendingMigrations';
+
+// Probes answer fresh every time: a cached "ready" would hide a database that went away.
+const NO_STORE = { 'Cache-Control': 'no-store' };
+
+/** The migration files are part of the build: read once, not on every probe. */
+let shipped: ReturnType<typeof readMigrations> | undefined;
+
+/** `GET /healthz`: the process is up and serving. It touches nothing else, so it stays cheap. */
+const healthz = rawRoute('GET', '/healthz', (c) => c.json({ status: 'ok' }, 200, NO_STORE));
+
+/**
+ * `GET /readyz`: the database answers and every migration this build ships is applied. A load
+ * balancer sends traffic only on 200; the 503 says why, without connection details.
+ */
+const readyz = rawRoute('GET', '/readyz', async (c, { db, logger }) => {
+  shipped ??= readMigrations();
+  let pending: string[];
+  try {
+    pending = await pendingMigrations(db, shipped);
+  } catch (error) {
+    logger.error('readyz: the database did not answer', error);
+    return c.json({ status: 'unavailable', reason: 'database unreachable' }, 503, NO_STORE);
+  }
+  if (pending.length > 0) {
+    return c.json({ status: 'unavailable', reason: 'migrations pending', pending }, 503, NO_STORE);
+  }
+  return c.json({ status: 'ready' }, 200, NO_STORE);
+});
+
+/** Liveness and readiness probes for process managers and load balancers. */
+export const healthRoutes: Route[] = [healthz, readyz];
