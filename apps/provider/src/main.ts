@@ -5,6 +5,7 @@ import { FolderInUseError } from './db/lockFolder';
 import { describeStorage, openDb } from './db/openDb';
 import { migrate } from './db/migrate';
 import { readEnv, type ProviderEnv } from './env';
+import { stopGracefully } from './http/stopGracefully';
 
 async function start(env: ProviderEnv): Promise<void> {
   const { config, path, created, updated } = loadConfig(env);
@@ -31,13 +32,7 @@ async function start(env: ProviderEnv): Promise<void> {
   );
   // Longer than common client and proxy idle time-outs, so a reused socket is not reset under a request.
   if ('keepAliveTimeout' in server) server.keepAliveTimeout = 65_000;
-  const stop = (): void => {
-    server.close(() => void db.close().finally(() => process.exit(0)));
-    // Keep-alive connections can hold close() open; do not hang a Ctrl-C.
-    setTimeout(() => process.exit(0), 2000).unref();
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  stopGracefully(server, () => db.close());
 }
 
 try {
