@@ -69,6 +69,7 @@ it('on SIGTERM finishes a request in flight, refuses new ones, and exits 0', asy
           Origin: HOST,
           'Content-Type': 'application/json',
           'Content-Length': Buffer.byteLength(body),
+          Expect: '100-continue',
         },
       },
       (res) => {
@@ -78,15 +79,20 @@ it('on SIGTERM finishes a request in flight, refuses new ones, and exits 0', asy
       },
     );
     req.on('error', reject);
-    req.write(body.slice(0, 10), () => {
-      child.kill('SIGTERM');
-      // The rest of the body goes once the provider refuses new connections (it has taken the
-      // signal) and 3 s have passed: longer than the old fixed 2 s exit, shorter than the grace.
-      void Promise.all([refusesConnections(port), new Promise((done) => setTimeout(done, 3000))]).then(
-        () => req.end(body.slice(10)),
-        reject,
-      );
+    // With `Expect: 100-continue` the server answers once it has read the headers: from then on the
+    // request is in flight (a connection whose request has not arrived yet may be closed as idle).
+    req.on('continue', () => {
+      req.write(body.slice(0, 10), () => {
+        child.kill('SIGTERM');
+        // The rest of the body goes once the provider refuses new connections (it has taken the
+        // signal) and 3 s have passed: longer than the old fixed 2 s exit, shorter than the grace.
+        void Promise.all([refusesConnections(port), new Promise((done) => setTimeout(done, 3000))]).then(
+          () => req.end(body.slice(10)),
+          reject,
+        );
+      });
     });
+    req.flushHeaders();
   });
 
   const { status, body: text } = await answer;
