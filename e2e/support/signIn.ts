@@ -2,7 +2,6 @@ import { expect } from '@playwright/test';
 import type { HostPage } from '../pages/HostPage';
 import type { ProviderApi } from './backend';
 import type { DevInbox } from './devInbox';
-import type { SessionTokens } from './hostRecorder';
 import { strongPassword } from './passwords';
 import { EMAIL_CODE } from './loginConfigs';
 
@@ -29,7 +28,7 @@ export async function signInWithEmailCode(host: HostPage, inbox: DevInbox, email
  * visitor's. One API call instead of a widget sign-in through the frame.
  */
 export async function signInThroughApi(host: HostPage, provider: ProviderApi, email: string) {
-  const tokens: SessionTokens = await provider.createPasswordUser(email, strongPassword());
+  const tokens = await provider.createPasswordUser(email, strongPassword());
   await host.page.context().addCookies([
     { name: 'stytch_session', value: tokens.session_token, url: host.origin, sameSite: 'Lax' },
     { name: 'stytch_session_jwt', value: tokens.session_jwt, url: host.origin, sameSite: 'Lax' },

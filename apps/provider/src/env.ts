@@ -15,6 +15,8 @@ export interface ProviderEnv {
   databaseUrl: string | undefined;
   /** Origins the generated dev project must authorize (`npm start` passes the demo host's). */
   devOrigins: string[];
+  /** How long requests in flight get to finish after SIGTERM (`LATCH_SHUTDOWN_GRACE_SECONDS`, 10). */
+  shutdownGraceMs: number;
 }
 
 /** `LATCH_DEV_ORIGINS`: comma-separated exact origins. */
@@ -41,6 +43,11 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ProviderEnv {
       `LATCH_AUTH_ORIGIN: ${JSON.stringify(authOrigin)} is not an origin like "http://localhost:4000"`,
     );
   }
+  const grace = Number(env['LATCH_SHUTDOWN_GRACE_SECONDS'] ?? '10');
+  if (!Number.isFinite(grace) || grace <= 0)
+    throw new ConfigError(
+      `LATCH_SHUTDOWN_GRACE_SECONDS: ${JSON.stringify(env['LATCH_SHUTDOWN_GRACE_SECONDS'])} is not a number of seconds above 0`,
+    );
   const dataDir = env['LATCH_DATA_DIR'] || '.latch/data';
   return {
     port,
@@ -52,5 +59,6 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ProviderEnv {
       : resolve(env['LATCH_DATA_DIR'] ? process.cwd() : REPO_ROOT, dataDir),
     databaseUrl: env['DATABASE_URL'] || undefined,
     devOrigins: readDevOrigins(env['LATCH_DEV_ORIGINS']),
+    shutdownGraceMs: grace * 1000,
   };
 }

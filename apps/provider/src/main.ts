@@ -32,7 +32,7 @@ async function start(env: ProviderEnv): Promise<void> {
   );
   // Longer than common client and proxy idle time-outs, so a reused socket is not reset under a request.
   if ('keepAliveTimeout' in server) server.keepAliveTimeout = 65_000;
-  stopGracefully(server, () => db.close());
+  stopGracefully(server, () => db.close(), env.shutdownGraceMs);
 }
 
 try {

@@ -1,10 +1,11 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { Agent, request } from 'node:http';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { testProject } from './testConfig';
+import { basic, HOST, testConfig, testProject, TEST_TOKEN } from './testConfig';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'latch-main-'));
@@ -46,4 +47,107 @@ describe('main.ts', () => {
       'Latch provider cannot start: LATCH_DEV_ORIGINS: "http://localhost:3600/" is not an origin (no path allowed)',
     );
   }, 60_000);
+
+  it('stops with exit code 1 for a LATCH_SHUTDOWN_GRACE_SECONDS that is not a positive number', () => {
+    const result = start({ LATCH_SHUTDOWN_GRACE_SECONDS: 'soon' });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(
+      'Latch provider cannot start: LATCH_SHUTDOWN_GRACE_SECONDS: "soon" is not a number of seconds above 0',
+    );
+  }, 60_000);
 });
+
+/** Resolves once a new connection to `port` is refused; fails if that has not happened in 20 s. */
+async function refusesConnections(port: number): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    try {
+      await fetch(`http://127.0.0.1:${port}/healthz`, { headers: { Connection: 'close' } });
+    } catch {
+      return;
+    }
+    // Poll interval while the provider takes the signal.
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  throw new Error('the provider still accepted new connections 20 s after SIGTERM');
+}
+
+it('on SIGTERM finishes a request in flight, refuses new ones, and exits 0', async () => {
+  const configFile = join(dir, 'shutdown.config.json');
+  writeFileSync(configFile, JSON.stringify(testConfig()));
+  const child = spawn(join(root, 'node_modules/.bin/tsx'), ['apps/provider/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LATCH_CONFIG: configFile,
+      LATCH_DATA_DIR: join(dir, 'shutdown-data'),
+      // Room for a loaded machine; the old fixed 2 s exit still cut the request below.
+      LATCH_SHUTDOWN_GRACE_SECONDS: '60',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /\(port (\d+)\)/.exec(output);
+      if (match?.[1]) resolve(Number(match[1]));
+    });
+    void exited.then(() => reject(new Error(`the provider exited before listening:\n${output}`)));
+  });
+
+  // A slow upload: the request is in flight (its body half sent) when SIGTERM arrives, and its
+  // second half comes later than any short grace period would wait.
+  const body = JSON.stringify({ email: 'slow@example.com' });
+  const agent = new Agent({ keepAlive: true });
+  const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/sdk/v1/otps/email/login_or_create',
+        agent,
+        headers: {
+          Authorization: basic(TEST_TOKEN),
+          Origin: HOST,
+          'Content-Type': 'application/json',
+          'Content-Length': Buffer.byteLength(body),
+          Expect: '100-continue',
+        },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
+    req.on('error', reject);
+    // With `Expect: 100-continue` the server answers once it has read the headers: from then on the
+    // request is in flight (a connection whose request has not arrived yet may be closed as idle).
+    req.on('continue', () => {
+      req.write(body.slice(0, 10), () => {
+        child.kill('SIGTERM');
+        // The rest of the body goes once the provider refuses new connections (it has taken the
+        // signal) and 3 s have passed: longer than the old fixed 2 s exit, shorter than the grace.
+        void Promise.all([refusesConnections(port), new Promise((done) => setTimeout(done, 3000))]).then(
+          () => req.end(body.slice(10)),
+          reject,
+        );
+      });
+    });
+    req.flushHeaders();
+  });
+
+  const { status, body: text } = await answer;
+  // Signed with the project's token, the route needs the whole body: it answers only after the rest.
+  expect(status).toBe(200);
+  expect(JSON.parse(text)).toMatchObject({ data: { status_code: 200 } });
+  expect(await exited).toBe(0);
+  expect(output).toContain('SIGTERM, finishing requests in flight');
+  agent.destroy();
+}, 60_000);

@@ -68,3 +68,17 @@ async function renumberByName(tx: Queryable, migrations: Migration[]): Promise<v
     ]);
   }
 }
+
+/**
+ * The shipped migrations the database has not recorded, as `NNN_name` (known by name, as above).
+ * A database without the bookkeeping table has them all pending.
+ */
+export async function pendingMigrations(db: Queryable, migrations: readonly Migration[]): Promise<string[]> {
+  const [table] = await db.query<{ present: boolean }>(
+    "SELECT to_regclass('schema_migrations') IS NOT NULL AS present",
+  );
+  const recorded = table?.present
+    ? new Set((await db.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name))
+    : new Set<string>();
+  return migrations.filter((m) => !recorded.has(m.name)).map((m) => `${m.version}_${m.name}`);
+}

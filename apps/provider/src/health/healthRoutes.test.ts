@@ -26,7 +26,8 @@ describe.each(DB_KINDS)('/readyz on %s', (kind) => {
     expect(response.status).toBe(200);
     expect(response.headers.get('Cache-Control')).toBe('no-store');
     expect(await json(response)).toEqual({ status: 'ready' });
-  });
+    // Opening a database takes seconds on a loaded two-core machine (hooks get 60 s for the same).
+  }, 60_000);
 
   it('/readyz is unavailable on a database that lacks migrations, and names them', async () => {
     db = await openTestDb(kind);
@@ -48,7 +49,6 @@ describe.each(DB_KINDS)('/readyz on %s', (kind) => {
 
     await migrate(db, shipped);
     expect((await app.request('/readyz')).status).toBe(200);
-    // A blank PGlite runs initdb and then every migration: seconds on a loaded two-core machine.
   }, 60_000);
 
   it('/readyz is unavailable when the database does not answer, and says no more', async () => {
@@ -60,5 +60,5 @@ describe.each(DB_KINDS)('/readyz on %s', (kind) => {
     expect(await json(response)).toEqual({ status: 'unavailable', reason: 'database unreachable' });
     expect(logger.errors).toHaveLength(1);
     expect(logger.errors[0]).toMatch(/^readyz: the database did not answer/);
-  });
+  }, 60_000);
 });

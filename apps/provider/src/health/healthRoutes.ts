@@ -1,12 +1,11 @@
-import { readMigrations } from '../db/migrate';
+import { pendingMigrations, readMigrations, type Migration } from '../db/migrate';
 import { rawRoute, type Route } from '../http/route';
-import { pendingMigrations } from './pendingMigrations';
 
 // Probes answer fresh every time: a cached "ready" would hide a database that went away.
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
 /** The migration files are part of the build: read once, not on every probe. */
-let shipped: ReturnType<typeof readMigrations> | undefined;
+let shipped: Migration[] | undefined;
 
 /** `GET /healthz`: the process is up and serving. It touches nothing else, so it stays cheap. */
 const healthz = rawRoute('GET', '/healthz', (c) => c.json({ status: 'ok' }, 200, NO_STORE));

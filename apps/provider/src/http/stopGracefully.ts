@@ -5,21 +5,11 @@ interface ClosableServer {
 }
 
 /**
- * How long in-flight requests get to finish after SIGTERM before the process exits anyway.
- * Process managers wait longer than this before their SIGKILL (systemd 90 s, Kubernetes 30 s).
- */
-export const SHUTDOWN_GRACE_MS = 10_000;
-
-/**
  * On SIGTERM or SIGINT: stop accepting connections, let the requests already in flight finish,
  * close idle keep-alive sockets, then run `cleanup` (the database) and exit 0. A second signal, or
- * requests still running after the grace period, end the process at once.
+ * requests still running after `graceMs`, end the process at once (exit 1).
  */
-export function stopGracefully(
-  server: ClosableServer,
-  cleanup: () => Promise<void>,
-  graceMs = SHUTDOWN_GRACE_MS,
-): void {
+export function stopGracefully(server: ClosableServer, cleanup: () => Promise<void>, graceMs: number): void {
   let stopping = false;
   const stop = (signal: NodeJS.Signals): void => {
     if (stopping) {
