@@ -8,7 +8,11 @@ import { AUTH_ORIGIN, FOREIGN_ORIGIN, HOST_ORIGIN, HOST_PORT, OUTPUT_DIR, PUBLIC
 
 const e2eDir = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = resolve(e2eDir, '..');
-const BUILD_OUTPUTS = ['apps/loader/dist/loader.js', 'apps/frame/dist/index.html'];
+const BUILD_OUTPUTS = [
+  'apps/loader/dist/loader.js',
+  'apps/frame/dist/index.html',
+  'apps/provider/dist/main.js',
+];
 
 /**
  * Starts the provider on the auth origin (fixture config, fresh data folder), the demo host on the
@@ -42,7 +46,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       await startServer({
         name: 'provider',
         command: process.execPath,
-        args: [join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), 'apps/provider/src/main.ts'],
+        // The compiled provider, as it runs in production.
+        args: ['apps/provider/dist/main.js'],
         cwd: repoRoot,
         env: {
           PORT: new URL(AUTH_ORIGIN).port,

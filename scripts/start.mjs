@@ -82,8 +82,8 @@ async function ready(server, url) {
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 
-// One process (tsx as a loader, not its CLI wrapper), so its CPU time is the provider's own.
-const provider = start('provider', ['--import', 'tsx', 'apps/provider/src/main.ts'], providerEnv);
+// The compiled provider `npm start` has just built: plain node, nothing to transpile at start.
+const provider = start('provider', ['apps/provider/dist/main.js'], providerEnv);
 if (await ready(provider, `${authOrigin}/dev/projects.json`)) {
   const demo = start('demo', ['apps/demo/server.mjs'], demoEnv);
   if (await ready(demo, `${demoOrigin}/config.js`)) {

@@ -64,11 +64,13 @@ export function startProvider(root, { timeoutMs = 60_000 } = {}) {
   delete env.HOST;
   delete env.DATABASE_URL;
   const log = createWriteStream(logPath);
-  const child = spawn(
-    process.execPath,
-    [join(root, 'node_modules/tsx/dist/cli.mjs'), 'apps/provider/src/main.ts'],
-    { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  // The compiled provider `npm run bench` has just built.
+  const child = spawn(process.execPath, ['apps/provider/dist/main.js'], {
+    cwd: root,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout.pipe(log);
   child.stderr.pipe(log);
   const alive = () => child.exitCode === null && child.signalCode === null;

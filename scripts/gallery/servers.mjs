@@ -34,7 +34,7 @@ const PROJECT = {
   ],
 };
 
-/** Starts the provider from source with a temporary config and data folder. */
+/** Starts the compiled provider (`npm run gallery` builds it) with a temporary config and data folder. */
 export async function startProvider(root, { timeoutMs = 90_000 } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'latch-gallery-'));
   const configPath = join(dir, 'latch.config.json');
@@ -42,8 +42,8 @@ export async function startProvider(root, { timeoutMs = 90_000 } = {}) {
     configPath,
     JSON.stringify({ dev_routes: true, rate_limits: UNLIMITED_RATE_LIMITS, projects: [PROJECT] }, null, 2),
   );
-  // Its own process group, so stopping it also stops the node process tsx starts.
-  const child = spawn('npx', ['tsx', 'apps/provider/src/main.ts'], {
+  // Its own process group, so stopping it stops everything it started.
+  const child = spawn(process.execPath, ['apps/provider/dist/main.js'], {
     cwd: root,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],

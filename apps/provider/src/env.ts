@@ -1,10 +1,7 @@
-import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { isAbsolute, resolve } from 'node:path';
 import { ConfigError } from './config/loadConfig';
 import { originProblem } from './config/origins';
-
-// Path arithmetic, not `new URL(..)`: under happy-dom (msw in component tests) URL is not Node's.
-const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
+import { REPO_ROOT } from './paths';
 
 export interface ProviderEnv {
   port: number;

@@ -1,9 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { MIGRATIONS_DIR } from '../paths';
 import type { Db, Queryable } from './Db';
-
-export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../migrations');
 
 /** Any fixed number: every provider process takes the same lock before it migrates. */
 const MIGRATION_LOCK_KEY = 74_128_301;

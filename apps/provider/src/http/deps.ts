@@ -1,9 +1,8 @@
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { LatchConfig, ProjectConfig } from '../config/configSchema';
 import type { Db } from '../db/Db';
 import { createRateLimiter, type RateLimiter } from '../limits/rateLimiter';
 import { consoleLogger, type Logger } from './logger';
+import { FRAME_DIST, LOADER_DIST } from '../paths';
 import { indexProjects, type ProjectIndex } from './projects';
 import type { BasicCredentials } from './basicAuth';
 
@@ -41,13 +40,7 @@ export interface Services {
   limiter: RateLimiter;
 }
 
-// Path arithmetic, not `new URL(..)`: under happy-dom (msw in component tests) URL is not Node's.
-const HERE = dirname(fileURLToPath(import.meta.url));
-
-export const DEFAULT_DIST: DistPaths = {
-  loaderDir: join(HERE, '../../../loader/dist'),
-  frameDir: join(HERE, '../../../frame/dist'),
-};
+export const DEFAULT_DIST: DistPaths = { loaderDir: LOADER_DIST, frameDir: FRAME_DIST };
 
 export function resolveServices(deps: AppDeps): Services {
   return {

@@ -1,0 +1,56 @@
+import { readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const manifest = JSON.parse(readFileSync(`${root}/package.json`, 'utf8')) as {
+  dependencies: Record<string, string>;
+};
+
+/** `@scope/name/sub` → `@scope/name`; `name/sub` → `name`. */
+const packageOf = (specifier: string): string =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+
+/**
+ * Production installs only `dependencies`: the build fails when the compiled provider imports a
+ * package that is not one of them (a dev tool imported by mistake would otherwise fail at start).
+ */
+function onlyDependenciesAtRunTime(): Plugin {
+  return {
+    name: 'latch:only-dependencies-at-run-time',
+    generateBundle(_options, bundle) {
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        const missing = output.imports
+          .filter((specifier) => !specifier.startsWith('node:') && !builtinModules.includes(specifier))
+          .filter((specifier) => !specifier.startsWith('.'))
+          .map(packageOf)
+          .filter((name) => !(name in manifest.dependencies));
+        if (missing.length > 0)
+          this.error(`${output.fileName} imports ${missing.join(', ')}, not in apps/provider dependencies`);
+      }
+    },
+  };
+}
+
+/**
+ * The provider compiled for Node: dist/main.js, which `node` runs with no TypeScript tooling.
+ * Packages from node_modules stay imports (they ship JavaScript, and PGlite finds its WASM beside
+ * its own files); the workspace's own TypeScript (@latch/api) is bundled in.
+ */
+export default defineConfig({
+  root,
+  plugins: [onlyDependenciesAtRunTime()],
+  build: {
+    ssr: 'src/main.ts',
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'node20',
+    sourcemap: true,
+    minify: false,
+  },
+});
