@@ -167,7 +167,7 @@ describe('every bad input is a 4xx envelope', () => {
     const response = await sdk('/events', { body: JSON.stringify([entry]) });
     const body = await expectEnvelope(response, 500, 'internal_server_error');
     expect(body['error_message']).not.toContain('database');
-    expect(logger.errors).toEqual([expect.stringContaining('POST /sdk/v1/events failed')]);
+    expect(logger.errors).toEqual([expect.stringContaining('request failed Error: ')]);
     expect((await sdk(`/projects/bootstrap/${TEST_TOKEN}`, { method: 'GET' })).status).toBe(200);
   });
 

@@ -6,6 +6,7 @@ import { handleError, handleNotFound } from './http/errorHandling';
 import { refuseOddBytes } from './http/refuseOddBytes';
 import { requestBodyLimit } from './http/requestBodyLimit';
 import { requestId } from './http/requestId';
+import { requestLog } from './http/requestLog';
 import { registerRoutes } from './http/route';
 import { devRoutes, homeRoutes } from './dev/devRoutes';
 import { devOAuthRoutes } from './dev/devOAuthRoutes';
@@ -20,6 +21,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const services = resolveServices(deps);
   const app = new Hono<AppEnv>();
   app.use('*', requestId());
+  // Outermost after the id: its time and status cover every later step, error answers included.
+  app.use('*', requestLog(services.logger));
   app.use('*', refuseOddBytes());
   // Text assets go out gzip'd when the browser accepts it: the frame entry is ~235 KB raw, ~75 KB gzip.
   app.use('*', compress());

@@ -1,6 +1,8 @@
+import { availableParallelism } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import { ConfigError } from './config/loadConfig';
 import { originProblem } from './config/origins';
+import { readLogLevel, type LogLevel } from './http/logLevel';
 import { REPO_ROOT } from './paths';
 
 export interface ProviderEnv {
@@ -14,6 +16,23 @@ export interface ProviderEnv {
   devOrigins: string[];
   /** How long requests in flight get to finish after SIGTERM (`LATCH_SHUTDOWN_GRACE_SECONDS`, 10). */
   shutdownGraceMs: number;
+  /** Processes serving the port (`LATCH_WORKERS`, 1); more than one only over PostgreSQL. */
+  workers: number;
+  /** `LATCH_LOG_LEVEL`, a pino level (`info`); `silent` logs nothing. */
+  logLevel: LogLevel;
+}
+
+/** `LATCH_WORKERS`: a whole number from 1, or `auto` for one per core; PGlite allows only 1. */
+function readWorkers(value: string | undefined, databaseUrl: string | undefined): number {
+  const workers = value === 'auto' ? availableParallelism() : Number(value ?? '1');
+  if (!Number.isInteger(workers) || workers < 1)
+    throw new ConfigError(`LATCH_WORKERS: ${JSON.stringify(value)} is not a whole number from 1, or "auto"`);
+  // PGlite is a database inside one process: a second process cannot open its folder.
+  if (workers > 1 && !databaseUrl)
+    throw new ConfigError(
+      `LATCH_WORKERS: ${workers} workers need PostgreSQL (DATABASE_URL); PGlite serves from one process`,
+    );
+  return workers;
 }
 
 /** `LATCH_DEV_ORIGINS`: comma-separated exact origins. */
@@ -57,5 +76,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ProviderEnv {
     databaseUrl: env['DATABASE_URL'] || undefined,
     devOrigins: readDevOrigins(env['LATCH_DEV_ORIGINS']),
     shutdownGraceMs: grace * 1000,
+    workers: readWorkers(env['LATCH_WORKERS'], env['DATABASE_URL'] || undefined),
+    logLevel: readLogLevel(env['LATCH_LOG_LEVEL']),
   };
 }

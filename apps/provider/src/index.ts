@@ -1,7 +1,9 @@
 export { createApp } from './app';
 export type { AppDeps, AppEnv, DistPaths } from './http/deps';
-export type { Logger } from './http/logger';
-export { consoleLogger, silentLogger } from './http/logger';
+export type { Logger, LogFields } from './http/logger';
+export { silentLogger } from './http/logger';
+export { createLogger } from './http/createLogger';
+export type { LogLevel } from './http/logLevel';
 export { ApiFailure } from './http/ApiFailure';
 export type { Db, Queryable, Row } from './db/Db';
 export { openPGliteDb } from './db/pglite';

@@ -55,6 +55,14 @@ describe('main.ts', () => {
       'Latch provider cannot start: LATCH_SHUTDOWN_GRACE_SECONDS: "soon" is not a number of seconds above 0',
     );
   }, 60_000);
+
+  it('stops with exit code 1 for a LATCH_LOG_LEVEL that is not a pino level', () => {
+    const result = start({ LATCH_LOG_LEVEL: 'loud' });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(
+      'Latch provider cannot start: LATCH_LOG_LEVEL: "loud" is not one of fatal, error, warn, info, debug, trace, silent',
+    );
+  }, 60_000);
 });
 
 /** Resolves once a new connection to `port` is refused; fails if that has not happened in 20 s. */
@@ -149,5 +157,13 @@ it('on SIGTERM finishes a request in flight, refuses new ones, and exits 0', asy
   expect(JSON.parse(text)).toMatchObject({ data: { status_code: 200 } });
   expect(await exited).toBe(0);
   expect(output).toContain('SIGTERM, finishing requests in flight');
+  // stdout is JSON lines, flushed before the exit: the request that finished across the signal has its line.
+  const lines = output
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+  expect(lines).toContainEqual(
+    expect.objectContaining({ msg: 'request', route: '/sdk/v1/otps/email/login_or_create', status: 200 }),
+  );
   agent.destroy();
 }, 60_000);

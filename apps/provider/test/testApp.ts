@@ -1,8 +1,9 @@
-import { inspect } from 'node:util';
 import type { AppDeps } from '../src/http/deps';
 import { createApp } from '../src/app';
 import type { Db } from '../src/db/Db';
+import { createLogger } from '../src/http/createLogger';
 import type { Logger } from '../src/http/logger';
+import type { LogLevel } from '../src/http/logLevel';
 import type { RateLimiter } from '../src/limits/rateLimiter';
 import { AUTH_ORIGIN, basic, testConfig, TEST_TOKEN } from './testConfig';
 
@@ -18,18 +19,41 @@ export const unusedDb: Db = {
 /** A limiter that allows everything, for apps whose storage is a stub. */
 export const noLimits: RateLimiter = { take: () => Promise.resolve({ ok: true }) };
 
+/** One parsed log line: pino's fields (`level`, `time`, `msg`, ...) and the call's own. */
+export type LogLine = Record<string, unknown> & { level: number; msg: string };
+
+/** pino's number for `error`. */
+const ERROR_LEVEL = 50;
+
 export interface CapturingLogger extends Logger {
-  errors: string[];
+  /** Every line written, parsed, in order. */
+  lines: LogLine[];
+  /** The raw text written: what secrets must never appear in. */
+  text(): string;
+  /** Error lines as `msg error`, for assertions on what went wrong. */
+  readonly errors: string[];
 }
 
-export function capturingLogger(): CapturingLogger {
-  const errors: string[] = [];
-  // Records what the console logger would print, the error object included.
+/** The provider's own pino logger (same fields, same redaction), writing to memory instead of stdout. */
+export function capturingLogger(level: LogLevel = 'info'): CapturingLogger {
+  const raw: string[] = [];
+  const lines: LogLine[] = [];
+  const logger = createLogger(level, {
+    write: (line: string) => {
+      raw.push(line);
+      lines.push(JSON.parse(line) as LogLine);
+    },
+  });
   return {
-    errors,
-    info: () => undefined,
-    error: (message, error) =>
-      void errors.push(error === undefined ? message : `${message} ${inspect(error)}`),
+    info: (fields, message) => logger.info(fields, message),
+    error: (fields, message) => logger.error(fields, message),
+    lines,
+    text: () => raw.join(''),
+    get errors() {
+      return lines
+        .filter((line) => line.level >= ERROR_LEVEL)
+        .map((line) => (line['error'] === undefined ? line.msg : `${line.msg} ${String(line['error'])}`));
+    },
   };
 }
 

@@ -46,7 +46,8 @@ export async function deliver(
     await db.query('UPDATE outbox SET sent_at = $2 WHERE message_id = $1', [id, new Date()]);
   } catch (error) {
     const reason = (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_LENGTH);
-    logger.error(`email ${id} to ${message.to} was not sent: ${reason}`);
+    // The outbox row names the recipient; the log keeps addresses out.
+    logger.error({ message_id: id, project_id: project.project_id, error: reason }, 'email was not sent');
     await db.query('UPDATE outbox SET error = $2 WHERE message_id = $1', [id, reason]);
   }
   return id;

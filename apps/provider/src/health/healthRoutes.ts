@@ -1,4 +1,5 @@
 import { pendingMigrations, readMigrations, type Migration } from '../db/migrate';
+import { errorSummary } from '../http/errorSummary';
 import { rawRoute, type Route } from '../http/route';
 
 // Probes answer fresh every time: a cached "ready" would hide a database that went away.
@@ -20,7 +21,10 @@ const readyz = rawRoute('GET', '/readyz', async (c, { db, logger }) => {
   try {
     pending = await pendingMigrations(db, shipped);
   } catch (error) {
-    logger.error('readyz: the database did not answer', error);
+    logger.error(
+      { request_id: c.var.requestId, error: errorSummary(error) },
+      'readyz: the database did not answer',
+    );
     return c.json({ status: 'unavailable', reason: 'database unreachable' }, 503, NO_STORE);
   }
   if (pending.length > 0) {

@@ -1,7 +1,8 @@
 import type { LatchConfig, ProjectConfig } from '../config/configSchema';
 import type { Db } from '../db/Db';
 import { createRateLimiter, type RateLimiter } from '../limits/rateLimiter';
-import { consoleLogger, type Logger } from './logger';
+import { createLogger } from './createLogger';
+import type { Logger } from './logger';
 import { FRAME_DIST, LOADER_DIST } from '../paths';
 import { indexProjects, type ProjectIndex } from './projects';
 import type { BasicCredentials } from './basicAuth';
@@ -20,6 +21,7 @@ export interface AppDeps {
   /** The provider's public origin, e.g. `http://localhost:4000`; the frame's API base URL. */
   authOrigin: string;
   dist?: Partial<DistPaths>;
+  /** Default: JSON lines on stdout at level `info` (`createLogger`). */
   logger?: Logger;
   /** Counts the `rate_limits` budgets. Default: counters in `db`, shared by every process on it. */
   limiter?: RateLimiter;
@@ -49,7 +51,7 @@ export function resolveServices(deps: AppDeps): Services {
     db: deps.db,
     authOrigin: deps.authOrigin.replace(/\/+$/, ''),
     dist: { ...DEFAULT_DIST, ...deps.dist },
-    logger: deps.logger ?? consoleLogger,
+    logger: deps.logger ?? createLogger(),
     devRoutes: deps.devRoutes ?? deps.config.dev_routes,
     limiter: deps.limiter ?? createRateLimiter(deps.db),
   };

@@ -1,5 +1,6 @@
 import type { ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { routePath } from 'hono/route';
 import { AuthError } from '../errors/AuthError';
 import { ApiFailure } from './ApiFailure';
 import { AUTH_ERROR_STATUS } from './authErrorStatus';
@@ -23,8 +24,10 @@ export const handleError =
     if (error instanceof HTTPException && error.status < 500) {
       return errorResponse(c, 'bad_request', error.status, error.message || 'The request could not be read.');
     }
+    // The route pattern, not the path: a path can carry a token. The summary, not the error: see errorSummary.
     logger.error(
-      `${c.var.requestId} ${c.req.method} ${c.req.path.slice(0, 200)} failed: ${errorSummary(error)}`,
+      { request_id: c.var.requestId, method: c.req.method, route: routePath(c), error: errorSummary(error) },
+      'request failed',
     );
     return errorResponse(
       c,

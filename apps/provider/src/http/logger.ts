@@ -1,11 +1,17 @@
-export interface Logger {
-  info(message: string): void;
-  error(message: string, error?: unknown): void;
-}
+/**
+ * The values of one log line besides pino's own (`level`, `time`, `pid`, `hostname`, `msg`).
+ * Primitives only: no request, header, body or error object can reach a log line, so none can drag
+ * a token, a cookie or a failed statement's parameters along (errors go in as `errorSummary`).
+ */
+export type LogFields = Readonly<Record<string, string | number | boolean | null | undefined>>;
 
-export const consoleLogger: Logger = {
-  info: (message) => console.log(message),
-  error: (message, error) => console.error(message, error ?? ''),
-};
+/**
+ * What the app logs through: one structured line per call. A pino logger satisfies it (see
+ * `createLogger`); tests pass one writing to memory, or `silentLogger`.
+ */
+export interface Logger {
+  info(fields: LogFields, message: string): void;
+  error(fields: LogFields, message: string): void;
+}
 
 export const silentLogger: Logger = { info: () => undefined, error: () => undefined };

@@ -72,7 +72,10 @@ export async function sendDefaultPasswordReset(
   now: Date,
 ): Promise<void> {
   if (project.redirect_urls.length === 0) {
-    services.logger.error(`project ${project.project_id}: no redirect_urls, so no password reset email`);
+    services.logger.error(
+      { project_id: project.project_id },
+      'no password reset email: the project has no redirect_urls',
+    );
     return;
   }
   await sendPasswordReset(services, project, {
