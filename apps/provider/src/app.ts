@@ -12,6 +12,7 @@ import { devRoutes, homeRoutes } from './dev/devRoutes';
 import { devOAuthRoutes } from './dev/devOAuthRoutes';
 import { frameRoute } from './frame/frameRoute';
 import { healthRoutes } from './health/healthRoutes';
+import { OIDC_CORS_PATHS, oidcCors } from './idp/oidcCors';
 import { SDK_ROUTES } from './routes/sdkRoutes';
 import { staticRoutes } from './http/staticRoutes';
 import { V1_ROUTES } from './routes/v1Routes';
@@ -27,6 +28,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // Text assets go out gzip'd when the browser accepts it: the frame entry is ~235 KB raw, ~75 KB gzip.
   app.use('*', compress());
   app.use('/sdk/v1/*', sdkCors(services));
+  for (const path of OIDC_CORS_PATHS) app.use(path, oidcCors());
   // After CORS, so the widget can read the 413.
   app.use('*', requestBodyLimit());
   registerRoutes(app, '/sdk/v1', SDK_ROUTES, services);

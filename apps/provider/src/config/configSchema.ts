@@ -102,6 +102,11 @@ export const projectSchema = v.pipe(
       uniqueBy(listOf(connectedApp), ['client_id'], () => 'is used twice'),
       () => [],
     ),
+    /**
+     * The host page that mounts the identity-provider screen: the OpenID Connect authorization
+     * endpoint checks a relying party's request and sends the visitor there with it.
+     */
+    idp_authorization_url: v.optional(redirectUrl),
     smtp: v.optional(smtp),
     passkey_domain: v.optional(v.pipe(text({ min: 1, max: 253 }), withoutProblem(passkeyDomainProblem))),
   }),
@@ -112,6 +117,16 @@ export const projectSchema = v.pipe(
         `is ${project.test} but the public token is a ${isTestToken(project.public_token) ? 'test' : 'live'} token`,
     ),
     ['test'],
+  ),
+  // The page embeds the widget, so the frame only loads on one of the project's own origins.
+  v.forward(
+    v.check(
+      (project) =>
+        project.idp_authorization_url === undefined ||
+        project.authorized_origins.includes(new URL(project.idp_authorization_url).origin),
+      'is not on one of the authorized_origins',
+    ),
+    ['idp_authorization_url'],
   ),
 );
 

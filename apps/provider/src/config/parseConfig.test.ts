@@ -135,8 +135,24 @@ describe('parseConfig', () => {
       },
       'projects[0].connected_apps[1].client_id: is used twice',
     ],
+    [
+      { idp_authorization_url: 'https://elsewhere.example/authorize' },
+      'projects[0].idp_authorization_url: is not on one of the authorized_origins',
+    ],
+    [
+      { idp_authorization_url: 'http://127.0.0.1:3000/authorize#x' },
+      'projects[0].idp_authorization_url: "http://127.0.0.1:3000/authorize#x" must not have a fragment',
+    ],
   ])('refuses %j with "%s"', (patch, message) => {
     expect(errorFor(patch)).toContain(message);
+  });
+
+  it('accepts an authorization page on one of the authorized origins', () => {
+    const project = testProject({ idp_authorization_url: 'http://127.0.0.1:3000/oauth/authorize' });
+    expect(parseConfig({ ...testConfig(), projects: [project] })).toEqual({
+      ok: true,
+      config: { ...testConfig(), projects: [project] },
+    });
   });
 
   it('treats a key set to undefined as absent', () => {

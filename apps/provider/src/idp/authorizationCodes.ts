@@ -15,6 +15,8 @@ export interface CodeGrant {
   scopes: string[];
   nonce?: string;
   code_challenge?: string;
+  /** When the user authenticated (seconds): the ID token's `auth_time`. */
+  auth_time: number;
 }
 
 /** A single-use code; only its SHA-256 is stored. */
@@ -50,13 +52,19 @@ export async function redeemAuthorizationCode(
 
 /** The stored grant, read field by field (the column is plain JSON). */
 function readGrant(data: Record<string, unknown>): CodeGrant | null {
-  const { client_id, redirect_uri, scopes, nonce, code_challenge } = data;
-  if (typeof client_id !== 'string' || typeof redirect_uri !== 'string' || !Array.isArray(scopes))
+  const { client_id, redirect_uri, scopes, nonce, code_challenge, auth_time } = data;
+  if (
+    typeof client_id !== 'string' ||
+    typeof redirect_uri !== 'string' ||
+    !Array.isArray(scopes) ||
+    typeof auth_time !== 'number'
+  )
     return null;
   return {
     client_id,
     redirect_uri,
     scopes: scopes.filter((s): s is string => typeof s === 'string'),
+    auth_time,
     ...(typeof nonce === 'string' ? { nonce } : {}),
     ...(typeof code_challenge === 'string' ? { code_challenge } : {}),
   };

@@ -30,6 +30,8 @@ const requestHash = (project: ProjectRef, auth: AuthenticateResponse, p: IdpAuth
       p.state ?? null,
       p.nonce ?? null,
       p.code_challenge ?? null,
+      p.code_challenge_method ?? null,
+      p.max_age ?? null,
     ]),
   );
 

@@ -2,11 +2,12 @@ import { createHash } from 'node:crypto';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LatchConfig } from '../config/configSchema';
-import { HOST, testConfig, testProject } from '../../test/testConfig';
+import { AUTH_ORIGIN, HOST, testConfig, testProject } from '../../test/testConfig';
 import { openAuthKit, PROJECT_ID, type AuthKit } from '../../test/authTestKit';
 
 const CALLBACK = 'https://notes.example/callback';
 const LOGGED_OUT = 'https://notes.example/';
+const ISSUER = `${AUTH_ORIGIN}/v1/public/${PROJECT_ID}`;
 
 function idpConfig(): LatchConfig {
   const [, live] = testConfig().projects;
@@ -93,7 +94,10 @@ describe('identity provider: authorize and logout', () => {
       { ...authorize(), consent_granted: false },
       token,
     );
-    expect(denied['redirect_uri']).toBe(`${CALLBACK}?error=access_denied&state=state-1`);
+    // RFC 9207: every authorization response names the issuer, errors included.
+    expect(denied['redirect_uri']).toBe(
+      `${CALLBACK}?error=access_denied&state=state-1&iss=${encodeURIComponent(ISSUER)}`,
+    );
 
     const granted = await kit.ok(
       '/idp/oauth/authorize/submit',
@@ -104,6 +108,7 @@ describe('identity provider: authorize and logout', () => {
     expect(url.origin + url.pathname).toBe(CALLBACK);
     expect(url.searchParams.get('state')).toBe('state-1');
     expect(url.searchParams.get('code')).toBe(granted['authorization_code']);
+    expect(url.searchParams.get('iss')).toBe(ISSUER);
     expect(String(granted['authorization_code']).length).toBeGreaterThanOrEqual(40);
 
     // The code is stored hashed, never as issued.
@@ -184,7 +189,7 @@ describe('identity provider: authorize and logout', () => {
     const cases: [unknown, number, string][] = [
       ['{not json', 400, 'invalid_json'],
       [{ ...authorize(), client_id: undefined }, 400, 'missing_field'],
-      [{ ...authorize(), response_type: 'token' }, 400, 'invalid_field'],
+      [{ ...authorize(), response_type: 42 }, 400, 'invalid_field'],
       [{ ...authorize(), scopes: 'openid email' }, 400, 'invalid_field'],
       [[], 400, 'bad_request'],
     ];
@@ -257,60 +262,81 @@ describe('identity provider: authorize and logout', () => {
       ...patch,
     });
 
+    const oauthErrorOf = (r: { status: number; body: Record<string, unknown> }) => [
+      r.status,
+      r.body['error'],
+    ];
+
     it('answers an access token and an ID token verifiable against the JWKS; a replay fails', async () => {
       const code = await codeFor();
       const first = await exchange(redeem(code), true);
       expect(first.status).toBe(200);
       expect(first.body).toMatchObject({ token_type: 'Bearer', expires_in: 3600, scope: 'openid email' });
+      expect(first.body['refresh_token']).toBeUndefined();
       const jwks = createLocalJWKSet(
         (await (await kit.app.request(`/v1/sessions/jwks/${PROJECT_ID}`)).json()) as Parameters<
           typeof createLocalJWKSet
         >[0],
       );
       const { payload } = await jwtVerify(String(first.body['id_token']), jwks, {
+        issuer: ISSUER,
         audience: 'connected-app-test-notes',
       });
-      expect(payload).toMatchObject({ nonce: 'n-1', sub: expect.stringMatching(/^user-test-/) });
-      const access = await jwtVerify(String(first.body['access_token']), jwks, { audience: PROJECT_ID });
+      expect(payload).toMatchObject({
+        nonce: 'n-1',
+        sub: expect.stringMatching(/^user-test-/),
+        auth_time: expect.any(Number),
+        email: expect.stringMatching(/@example\.com$/),
+        email_verified: true,
+      });
+      // RFC 9068: typed at+jwt, for the client, never for the project a session JWT names.
+      const access = await jwtVerify(String(first.body['access_token']), jwks, {
+        issuer: ISSUER,
+        audience: 'connected-app-test-notes',
+        typ: 'at+jwt',
+      });
       expect(access.payload).toMatchObject({ scope: 'openid email', client_id: 'connected-app-test-notes' });
+      expect(access.payload.aud).not.toContain(PROJECT_ID);
 
       const replay = await exchange(redeem(code));
-      expect(errorOf(replay)).toEqual([400, 'invalid_code']);
+      expect(oauthErrorOf(replay)).toEqual([400, 'invalid_grant']);
     });
 
     it('refuses a wrong redirect URI, a wrong verifier, another client, and burns the code doing so', async () => {
       const wrongRedirect = await codeFor();
-      expect(errorOf(await exchange(redeem(wrongRedirect, { redirect_uri: LOGGED_OUT })))).toEqual([
+      expect(oauthErrorOf(await exchange(redeem(wrongRedirect, { redirect_uri: LOGGED_OUT })))).toEqual([
         400,
-        'invalid_code',
+        'invalid_grant',
       ]);
-      expect(errorOf(await exchange(redeem(wrongRedirect)))).toEqual([400, 'invalid_code']);
+      expect(oauthErrorOf(await exchange(redeem(wrongRedirect)))).toEqual([400, 'invalid_grant']);
       const wrongVerifier = await codeFor();
-      expect(errorOf(await exchange(redeem(wrongVerifier, { code_verifier: 'w'.repeat(43) })))).toEqual([
+      expect(oauthErrorOf(await exchange(redeem(wrongVerifier, { code_verifier: 'w'.repeat(43) })))).toEqual([
         400,
-        'invalid_code',
+        'invalid_grant',
       ]);
-      expect(errorOf(await exchange(redeem('made-up-code')))).toEqual([400, 'invalid_code']);
-      expect(errorOf(await exchange(redeem('x', { client_id: 'nope' })))).toEqual([
+      expect(oauthErrorOf(await exchange(redeem('made-up-code')))).toEqual([400, 'invalid_grant']);
+      expect(oauthErrorOf(await exchange(redeem('x', { client_id: 'nope' })))).toEqual([
         401,
-        'unauthorized_credentials',
+        'invalid_client',
       ]);
-      expect(errorOf(await exchange({ grant_type: 'password' }))).toEqual([400, 'invalid_field']);
+      expect(
+        oauthErrorOf(await exchange({ grant_type: 'password', client_id: 'connected-app-test-notes' })),
+      ).toEqual([400, 'unsupported_grant_type']);
     });
 
     it('a public client must use PKCE; a confidential one authenticates with its secret', async () => {
       const noPkce = await codeFor({ code_challenge: undefined });
-      expect(errorOf(await exchange(redeem(noPkce, { code_verifier: undefined })))).toEqual([
+      expect(oauthErrorOf(await exchange(redeem(noPkce, { code_verifier: undefined })))).toEqual([
         400,
-        'invalid_code',
+        'invalid_grant',
       ]);
 
       const server = { client_id: 'connected-app-test-server', code_challenge: undefined };
       const code = await codeFor(server);
       const base = redeem(code, { client_id: 'connected-app-test-server', code_verifier: undefined });
-      expect(errorOf(await exchange({ ...base, client_secret: 'wrong-secret-0123456789' }))).toEqual([
+      expect(oauthErrorOf(await exchange({ ...base, client_secret: 'wrong-secret-0123456789' }))).toEqual([
         401,
-        'unauthorized_credentials',
+        'invalid_client',
       ]);
       const ok = await exchange({ ...base, client_secret: 'server-app-secret-0123456789' });
       expect(ok.status).toBe(200);
@@ -319,6 +345,13 @@ describe('identity provider: authorize and logout', () => {
     it("logout needs no confirmation with an ID token hint of the session's user for this client", async () => {
       const { body } = await exchange(redeem(await codeFor()));
       const params = { client_id: 'connected-app-test-notes', post_logout_redirect_uri: LOGGED_OUT };
+      // The access token has the same issuer and audience, but it is no ID token hint.
+      const byAccessToken = await kit.ok(
+        '/oauth/logout/start',
+        { ...params, id_token_hint: body['access_token'] },
+        token,
+      );
+      expect(byAccessToken['consent_required']).toBe(true);
       const hinted = await kit.ok(
         '/oauth/logout/start',
         { ...params, id_token_hint: body['id_token'] },

@@ -1,21 +1,47 @@
+import type { IdpAuthorizeParams } from '@latch/api';
+import type { ProjectConfig } from '../config/configSchema';
 import { issueAuthorizationCode } from './authorizationCodes';
-import { checkAuthorize } from './authorizeRequest';
+import { authorizationErrorUri, authorizationResponseUri } from './authorizationResponse';
+import { promptValues, requestProblem } from './authorizeProblems';
+import { checkAuthorize, requireClientRedirect } from './authorizeRequest';
 import { findClient, requireRegistered, toIdpClient, withParams } from './clients';
 import { recordConsentRequest, takeConsentRequest } from './consentRequests';
 import { storeConsent } from './consents';
 import { ApiFailure } from '../http/ApiFailure';
+import type { Services } from '../http/deps';
 import { idTokenHintMatches } from './idTokenHint';
+import { projectIssuer } from './issuer';
 import { sdkRoute, type Route } from '../http/route';
 import { authenticateSessionToken } from '../sessions';
 import { requireSession } from '../sessions/requireSession';
 
+/**
+ * Under `prompt=none` a visitor without a live session is not shown the sign-in: the client gets
+ * `login_required` at its redirect URI (OpenID Connect Core section 3.1.2.6).
+ */
+function loginRequiredWithoutSession(
+  project: ProjectConfig,
+  services: Services,
+  body: IdpAuthorizeParams,
+): { redirect_uri: string } {
+  requireClientRedirect(project, body);
+  const issuer = projectIssuer(services.authOrigin, project.project_id);
+  const error = requestProblem(body, 'S256') ?? {
+    error: 'login_required' as const,
+    error_description: 'No one is signed in.',
+  };
+  return { redirect_uri: authorizationErrorUri(body.redirect_uri, issuer, error, body.state) };
+}
+
 export const idpRoutes: Route[] = [
   sdkRoute('POST /idp/oauth/authorize/start', async ({ body, project, services, sessionToken }) => {
     const auth = await requireSession({ project, services, sessionToken });
-    const checked = await checkAuthorize(services.db, project, auth, body);
+    const checked = await checkAuthorize(services.db, project, auth, body, new Date());
     if (checked.consentRequired) {
       await recordConsentRequest(services.db, { project, auth, params: body, now: new Date() });
     }
+    // With an error for the client, consent_required is false: the screen submits at once, shows
+    // nothing, and the submit answers the error redirect (no UI, as prompt=none demands).
     return {
       user_id: auth.user_id,
       user: auth.user,
@@ -26,13 +52,27 @@ export const idpRoutes: Route[] = [
   }),
 
   sdkRoute('POST /idp/oauth/authorize/submit', async ({ body, project, services, sessionToken }) => {
-    const auth = await requireSession({ project, services, sessionToken });
-    const checked = await checkAuthorize(services.db, project, auth, body);
+    const silent = promptValues(body.prompt).includes('none');
+    const auth = await requireSession({ project, services, sessionToken }).catch((error: unknown) => {
+      if (silent && error instanceof ApiFailure && error.error_type === 'user_unauthenticated') return null;
+      throw error;
+    });
+    if (!auth) return loginRequiredWithoutSession(project, services, body);
+    const now = new Date();
+    const issuer = projectIssuer(services.authOrigin, project.project_id);
+    const checked = await checkAuthorize(services.db, project, auth, body, now);
+    if (checked.error) {
+      return { redirect_uri: authorizationErrorUri(body.redirect_uri, issuer, checked.error, body.state) };
+    }
     // RFC 6749 section 4.1.2.1: a refusal goes back to the client as access_denied.
     if (checked.consentRequired && !body.consent_granted) {
-      return { redirect_uri: withParams(body.redirect_uri, { error: 'access_denied', state: body.state }) };
+      return {
+        redirect_uri: authorizationResponseUri(body.redirect_uri, issuer, {
+          error: 'access_denied',
+          state: body.state,
+        }),
+      };
     }
-    const now = new Date();
     if (
       checked.consentRequired &&
       !(await takeConsentRequest(services.db, { project, auth, params: body, now }))
@@ -52,13 +92,14 @@ export const idpRoutes: Route[] = [
         client_id: body.client_id,
         redirect_uri: body.redirect_uri,
         scopes: checked.grantable,
+        auth_time: checked.authTime,
         ...(body.nonce === undefined ? {} : { nonce: body.nonce }),
         ...(body.code_challenge === undefined ? {} : { code_challenge: body.code_challenge }),
       },
       now,
     });
     return {
-      redirect_uri: withParams(body.redirect_uri, { code, state: body.state }),
+      redirect_uri: authorizationResponseUri(body.redirect_uri, issuer, { code, state: body.state }),
       authorization_code: code,
     };
   }),
@@ -87,7 +128,7 @@ export const idpRoutes: Route[] = [
     if (userId === null) return { redirect_uri, consent_required: false };
     const hinted = await idTokenHintMatches(services.db, {
       projectId: project.project_id,
-      issuer: services.authOrigin,
+      issuer: projectIssuer(services.authOrigin, project.project_id),
       clientId: app.client_id,
       userId,
       hint: body.id_token_hint,

@@ -1,7 +1,7 @@
 import type { Route } from '../http/route';
-import { oauth2TokenRoutes } from '../idp/oauth2TokenRoutes';
+import { oidcRoutes } from '../idp/oidcRoutes';
 import { oauthStartRoutes } from '../oauth/oauthStartRoutes';
 import { v1SessionRoutes } from '../sessions/v1SessionRoutes';
 
-/** Routes under /v1 (server-to-server API and public JWKS); no SDK CORS here. */
-export const V1_ROUTES: readonly Route[] = [...v1SessionRoutes, ...oauth2TokenRoutes, ...oauthStartRoutes];
+/** Routes under /v1 (server-to-server API, public JWKS, the projects' OpenID Connect issuers); no SDK CORS here. */
+export const V1_ROUTES: readonly Route[] = [...v1SessionRoutes, ...oidcRoutes, ...oauthStartRoutes];

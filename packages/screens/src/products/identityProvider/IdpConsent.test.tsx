@@ -16,7 +16,11 @@ import {
 
 const provider = providerServer({ config: idpConfig() });
 const routes = async () => (await provider.sent()).map((c) => c.route);
-const codeRedirect = new RegExp(`^${CALLBACK.replace(/[.?]/g, '\\$&')}\\?code=[^&]+&state=s1$`);
+// Every authorization response names the issuer (RFC 9207): `iss` follows the code or the error.
+const codeRedirect = new RegExp(`^${CALLBACK.replace(/[.?]/g, '\\$&')}\\?code=[^&]+&state=s1&iss=[^&]+$`);
+const deniedRedirect = new RegExp(
+  `^${CALLBACK.replace(/[.?]/g, '\\$&')}\\?error=access_denied&state=s1&iss=[^&]+$`,
+);
 
 beforeAll(warmUpScreens, 30_000);
 
@@ -68,7 +72,7 @@ describe('identity provider: authorize', () => {
     );
     await waitFor(() =>
       expect(host.navigate).toHaveBeenCalledWith({
-        url: `${CALLBACK}?error=access_denied&state=s1`,
+        url: expect.stringMatching(deniedRedirect),
         reason: 'flow_redirect',
       }),
     );

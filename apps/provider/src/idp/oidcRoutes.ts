@@ -1,0 +1,17 @@
+import type { Route } from '../http/route';
+import { authorizeRoutes } from './authorizeEndpoint';
+import { discoveryRoutes } from './discoveryRoutes';
+import { introspectionRoutes } from './introspectionRoutes';
+import { oauth2TokenRoutes } from './oauth2TokenRoutes';
+import { revocationRoutes } from './revocationRoutes';
+import { userInfoRoutes } from './userInfoRoutes';
+
+/** The OpenID Connect provider of each project, under its issuer `/v1/public/{project_id}`. */
+export const oidcRoutes: Route[] = [
+  ...discoveryRoutes,
+  ...authorizeRoutes,
+  ...oauth2TokenRoutes,
+  ...userInfoRoutes,
+  ...revocationRoutes,
+  ...introspectionRoutes,
+];
