@@ -7,6 +7,7 @@ export interface FixtureProject {
   public_token: string;
   secret: string;
   name: string;
+  connected_apps?: { client_id: string; client_secret?: string; redirect_urls: string[] }[];
 }
 
 // Read from the one config file the provider starts with, so ids and secrets are never copied.

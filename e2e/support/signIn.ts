@@ -1,5 +1,7 @@
 import { expect } from '@playwright/test';
 import type { HostPage } from '../pages/HostPage';
+import type { LoginScreen } from '../pages/LoginScreen';
+import type { PasscodeScreen } from '../pages/PasscodeScreen';
 import type { ProviderApi } from './backend';
 import type { DevInbox } from './devInbox';
 import { strongPassword } from './passwords';
@@ -11,14 +13,27 @@ import { EMAIL_CODE } from './loginConfigs';
  */
 export async function signInWithEmailCode(host: HostPage, inbox: DevInbox, email: string) {
   await host.open({ config: EMAIL_CODE });
-  await host.login.requestEmailCode(email);
-  await host.passcode.expectShown();
-  await host.passcode.submitPasscode(await inbox.latestCode(email));
+  await enterEmailCode(host, inbox, email);
   await host.passcode.expectVerified();
   await expect(host.sessionState).toHaveText(/^signed in as user-test-/);
   const tokens = await host.sessionTokens();
   if (!tokens) throw new Error('The host has no session tokens after signing in');
   return tokens;
+}
+
+/**
+ * The widget's email passcode sign-in, in whatever page mounts it with the email otp method:
+ * asks for a code, reads it from the dev inbox and types it. What follows is the page's: the
+ * widget's confirmation, or (the authorization page) the consent screen in its place.
+ */
+export async function enterEmailCode(
+  widget: { login: LoginScreen; passcode: PasscodeScreen },
+  inbox: DevInbox,
+  email: string,
+): Promise<void> {
+  await widget.login.requestEmailCode(email);
+  await widget.passcode.expectShown();
+  await widget.passcode.submitPasscode(await inbox.latestCode(email));
 }
 
 /**

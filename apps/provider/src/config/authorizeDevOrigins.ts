@@ -1,5 +1,5 @@
 import { isPlainObject } from './isPlainObject';
-import { DEMO_APP_CLIENT_ID, demoAppUrls, devRedirectUrls } from './defaultConfig';
+import { DEMO_APP_CLIENT_ID, demoAppUrls, demoIdpUrl, devRedirectUrls, isDemoIdpUrl } from './defaultConfig';
 
 /** Appends the missing `items` to `owner[key]` (created when absent); true when it added any. */
 function addMissing(owner: Record<string, unknown>, key: string, items: readonly string[]): boolean {
@@ -8,6 +8,21 @@ function addMissing(owner: Record<string, unknown>, key: string, items: readonly
   const missing = items.filter((item) => !list.includes(item));
   if (missing.length === 0) return false;
   owner[key] = [...list, ...missing];
+  return true;
+}
+
+/**
+ * Points `idp_authorization_url` at the demo's page on the demo's (first) origin when it is unset
+ * (a file generated before the field existed) or the demo's page elsewhere: the demo moved, and
+ * its old port serves nothing. An operator's own page stays. True when it changed the value.
+ */
+function followDemoIdpPage(project: Record<string, unknown>, origins: readonly string[]): boolean {
+  const current = project['idp_authorization_url'];
+  const first = origins[0];
+  if (first === undefined) return false;
+  if (typeof current === 'string' && origins.some((origin) => demoIdpUrl(origin) === current)) return false;
+  if (current !== undefined && !(typeof current === 'string' && isDemoIdpUrl(current))) return false;
+  project['idp_authorization_url'] = demoIdpUrl(first);
   return true;
 }
 
@@ -25,6 +40,7 @@ export function authorizeDevOrigins(raw: unknown, origins: readonly string[]): b
   const changes = [
     addMissing(project, 'authorized_origins', origins),
     addMissing(project, 'redirect_urls', devRedirectUrls(origins)),
+    followDemoIdpPage(project, origins),
   ];
   const apps = project['connected_apps'];
   const demoApp = Array.isArray(apps)

@@ -52,6 +52,7 @@ describe('loadConfig without LATCH_CONFIG', () => {
       display_watermark: true,
       password_policy: { type: 'zxcvbn' },
       authorized_origins: ['http://127.0.0.1:3000', 'http://localhost:3000'],
+      idp_authorization_url: 'http://127.0.0.1:3000/idp',
       redirect_urls: [
         'http://127.0.0.1:3000/',
         'http://127.0.0.1:3000/authenticate',
@@ -85,6 +86,7 @@ describe('loadConfig without LATCH_CONFIG', () => {
     const [project] = config.projects;
     expect(project?.authorized_origins).toEqual(demo);
     expect(project?.redirect_urls).toContain('http://127.0.0.1:3600/authenticate');
+    expect(project?.idp_authorization_url).toBe('http://127.0.0.1:3600/idp');
     expect(project?.connected_apps[0]?.redirect_urls).toEqual([
       'http://127.0.0.1:3600/third-party-app',
       'http://localhost:3600/third-party-app',
@@ -115,6 +117,9 @@ describe('loadConfig without LATCH_CONFIG', () => {
       name: 'Team Dev',
       public_token: created.projects[0]?.public_token,
       authorized_origins: ['https://app.example', ...demo],
+      // The demo's authorization page follows the demo, or the file would name a page on an
+      // origin it no longer authorizes.
+      idp_authorization_url: 'http://127.0.0.1:3600/idp',
     });
     expect(project?.redirect_urls).toEqual([
       'https://app.example/welcome',
@@ -131,6 +136,22 @@ describe('loadConfig without LATCH_CONFIG', () => {
 
     const again = loadConfig({ dataDir, devOrigins: demo });
     expect(again).toEqual({ ...moved, updated: false });
+  });
+
+  it("moves only the demo's authorization page, and adds it to a file generated without one", () => {
+    const dataDir = join(dir, 'idp-page');
+    const { path, config: created } = loadConfig({ dataDir });
+    const demo = ['http://localhost:3700'];
+    const rewrite = (patch: Record<string, unknown>) => {
+      const { idp_authorization_url: _, ...project } = created.projects[0] ?? testProject();
+      writeFileSync(path, JSON.stringify({ ...created, projects: [{ ...project, ...patch }] }));
+      return loadConfig({ dataDir, devOrigins: demo }).config.projects[0]?.idp_authorization_url;
+    };
+    expect(rewrite({})).toBe('http://localhost:3700/idp');
+    expect(rewrite({ idp_authorization_url: 'http://localhost:3000/idp' })).toBe('http://localhost:3700/idp');
+    expect(rewrite({ idp_authorization_url: 'http://127.0.0.1:3000/oauth/authorize' })).toBe(
+      'http://127.0.0.1:3000/oauth/authorize',
+    );
   });
 
   it('uses LATCH_CONFIG when given and never writes a default next to it', () => {

@@ -20,8 +20,8 @@ function displayPath(filePath: string): string {
   return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : filePath;
 }
 
-/** The file's JSON, checked against the config schema. */
-function readConfigFile(filePath: string): { raw: unknown; config: LatchConfig } {
+/** The file's JSON, not yet checked. */
+function readJsonFile(filePath: string): unknown {
   const shown = displayPath(filePath);
   let text: string;
   try {
@@ -31,20 +31,24 @@ function readConfigFile(filePath: string): { raw: unknown; config: LatchConfig }
       `${shown}: cannot be read (${cause instanceof Error ? cause.message : String(cause)})`,
     );
   }
-  let raw: unknown;
   try {
-    raw = JSON.parse(text);
+    return JSON.parse(text) as unknown;
   } catch (cause) {
     throw new ConfigError(
       `${shown}: is not valid JSON (${cause instanceof Error ? cause.message : String(cause)})`,
     );
   }
-  const parsed = parseConfig(raw);
-  if (!parsed.ok) throw new ConfigError(`${shown}: ${parsed.error}`);
-  return { raw, config: parsed.config };
 }
 
-export const loadConfigFile = (filePath: string): LatchConfig => readConfigFile(filePath).config;
+/** `raw` (the JSON of `filePath`) checked against the config schema. */
+function checkConfig(filePath: string, raw: unknown): LatchConfig {
+  const parsed = parseConfig(raw);
+  if (!parsed.ok) throw new ConfigError(`${displayPath(filePath)}: ${parsed.error}`);
+  return parsed.config;
+}
+
+export const loadConfigFile = (filePath: string): LatchConfig =>
+  checkConfig(filePath, readJsonFile(filePath));
 
 const writeConfigFile = (path: string, raw: unknown): void =>
   writeFileSync(path, `${JSON.stringify(raw, null, 2)}\n`, { mode: 0o600 });
@@ -76,11 +80,14 @@ export function loadConfig({
   }
   const path = join(dataDir, 'latch.config.json');
   if (existsSync(path)) {
-    const { raw, config } = readConfigFile(path);
+    const raw = readJsonFile(path);
     // Files generated before `dev_routes` existed had the dev routes on; they keep them.
     const upgraded = isPlainObject(raw) && !('dev_routes' in raw);
     if (upgraded) raw['dev_routes'] = true;
+    // Checked after the update: a dev project the operator moved off the demo's old origin is
+    // valid again once the demo's authorization page has followed the demo (and only written then).
     const authorized = authorizeDevOrigins(raw, devOrigins);
+    const config = checkConfig(path, raw);
     if (!upgraded && !authorized) return { config, path, created: false, updated: false };
     writeConfigFile(path, raw);
     return { config: loadConfigFile(path), path, created: false, updated: authorized };

@@ -154,6 +154,58 @@ describe('identity provider: authorize', () => {
   });
 });
 
+describe('identity provider: prompt=none and the OpenID Connect extras', () => {
+  const SILENT_SEARCH = `${AUTHORIZE_SEARCH}&prompt=none`;
+  const loginRequired = new RegExp(
+    `^${CALLBACK.replace(/[.?]/g, '\\$&')}\\?error=login_required&error_description=[^&]+&state=s1&iss=[^&]+$`,
+  );
+
+  it('without a session, prompt=none shows nothing and sends the host back with login_required', async () => {
+    const { host } = renderIdp({ hostSearch: SILENT_SEARCH, session: null });
+    await waitFor(() =>
+      expect(host.navigate).toHaveBeenCalledWith({
+        url: expect.stringMatching(loginRequired),
+        reason: 'flow_redirect',
+      }),
+    );
+    // No start: it needs a session. The submit alone answers the error for the relying party.
+    expect(await routes()).toEqual(['POST /idp/oauth/authorize/submit']);
+    expect((await provider.sent())[0]?.body).toMatchObject({ prompt: 'none', consent_granted: false });
+    expect(document.querySelector('.latch-idp')).toBeNull();
+    expect(host.reportError).not.toHaveBeenCalled();
+  });
+
+  it('without a session, prompt=none for an unregistered redirect URI shows the error screen', async () => {
+    const search = SILENT_SEARCH.replace(
+      encodeURIComponent(CALLBACK),
+      encodeURIComponent('https://x.example/cb'),
+    );
+    const { host } = renderIdp({ hostSearch: search, session: null });
+    await screen.findByRole('heading', { name: 'Looks like there was an error!' });
+    expect(host.reportError).toHaveBeenCalledWith(
+      expect.objectContaining({ error_type: 'redirect_url_not_found' }),
+    );
+    expect(host.navigate).not.toHaveBeenCalled();
+  });
+
+  it('forwards code_challenge_method and max_age, which the provider checks', async () => {
+    const challenge = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
+    const search = `${FIRST_PARTY_SEARCH}&code_challenge=${challenge}&code_challenge_method=plain&max_age=600`;
+    const { host } = renderIdp({ hostSearch: search, session: await idpSession(provider) });
+    await waitFor(() =>
+      expect(host.navigate).toHaveBeenCalledWith({
+        url: expect.stringContaining(`${CALLBACK}?error=invalid_request&`),
+        reason: 'flow_redirect',
+      }),
+    );
+    expect((await provider.sent())[0]?.body).toMatchObject({
+      code_challenge: challenge,
+      code_challenge_method: 'plain',
+      max_age: '600',
+    });
+  });
+});
+
 describe('identity provider: logout', () => {
   it('Yes revokes the session, clears the host cookies and navigates', async () => {
     const session = await idpSession(provider);

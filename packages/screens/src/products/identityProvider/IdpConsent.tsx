@@ -6,12 +6,13 @@ import { useServices } from '../../services/ServicesContext';
 import { bootstrapAtom, mountStateAtom } from '../../state/widgetAtoms';
 import { useT } from '../../strings/StringsContext';
 import { ConsentView } from './ConsentView';
-import { readIdpRequest } from './idpParams';
+import { readIdpRequest, wantsNoUi } from './idpParams';
 import { IdpError, IdpNotice, ReportedIdpError } from './IdpMessage';
 import { LogoutConfirm } from './LogoutConfirm';
 import { useAuthorizeFlow } from './useAuthorizeFlow';
 import { useHostAnswer } from './useHostAnswer';
 import { useLogoutFlow } from './useLogoutFlow';
+import { useSilentAuthorize } from './useSilentAuthorize';
 
 /** The identity-provider mount: authorize with consent, or logout, chosen by the page's query. */
 export function IdpConsent() {
@@ -25,7 +26,9 @@ export function IdpConsent() {
     return <ReportedIdpError message={t('idp.missingParam', { param: request.param })} />;
   }
   if (request.flow === 'logout') return <LogoutFlow params={request.params} />;
-  // SPEC.md section 6: authorize needs an active session.
+  // SPEC.md section 6: authorize needs an active session. Under prompt=none the relying party is
+  // told instead (login_required), since the visitor must not be shown anything.
+  if (!session && wantsNoUi(request.params)) return <SilentAuthorize params={request.params} />;
   if (!session) return <ReportedIdpError message={t('idp.noSession')} />;
   return <AuthorizeFlow params={request.params} sessionToken={session.session_token} />;
 }
@@ -67,6 +70,11 @@ function AuthorizeFlow({ params, sessionToken }: { params: IdpAuthorizeParams; s
       );
     }
   }
+}
+
+function SilentAuthorize({ params }: { params: IdpAuthorizeParams }) {
+  const state = useSilentAuthorize(params);
+  return state.status === 'error' ? <IdpError message={state.message} /> : <Spinner />;
 }
 
 function LogoutFlow({ params }: { params: IdpLogoutParams }) {

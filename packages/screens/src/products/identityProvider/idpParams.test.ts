@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readIdpRequest, splitScopes } from './idpParams';
+import { readIdpRequest, splitScopes, wantsNoUi } from './idpParams';
 
 describe('readIdpRequest', () => {
   it('reads an authorize request, splitting scopes on spaces and dropping empty ones', () => {
@@ -17,6 +17,33 @@ describe('readIdpRequest', () => {
         code_challenge: 'abc',
       },
     });
+  });
+
+  it('forwards the OpenID Connect extras the provider checks: PKCE method, max_age, prompt, nonce', () => {
+    const r = readIdpRequest(
+      '?client_id=c&redirect_uri=https://a.example/cb&code_challenge_method=S256&max_age=300&prompt=login&nonce=n&ui_locales=fr',
+    );
+    expect(r.flow === 'authorize' && r.params).toMatchObject({
+      code_challenge_method: 'S256',
+      max_age: '300',
+      prompt: 'login',
+      nonce: 'n',
+    });
+    // Anything the SDK calls do not accept stays behind: their bodies are strict.
+    expect(r.flow === 'authorize' && 'ui_locales' in r.params).toBe(false);
+  });
+
+  it('wantsNoUi: prompt=none alone or among other values', () => {
+    const params = {
+      client_id: 'c',
+      redirect_uri: 'https://a.example/cb',
+      response_type: 'code',
+      scopes: [],
+    };
+    expect(wantsNoUi(params)).toBe(false);
+    expect(wantsNoUi({ ...params, prompt: 'none' })).toBe(true);
+    expect(wantsNoUi({ ...params, prompt: 'consent none' })).toBe(true);
+    expect(wantsNoUi({ ...params, prompt: 'nonesuch' })).toBe(false);
   });
 
   it('defaults the scopes to openid email profile', () => {

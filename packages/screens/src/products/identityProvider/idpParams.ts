@@ -12,6 +12,13 @@ export const DEFAULT_SCOPES = ['openid', 'email', 'profile'];
 export const splitScopes = (scope: string): string[] => scope.split(' ').filter((s) => s !== '');
 
 /**
+ * OpenID Connect Core section 3.1.2.1: `prompt=none` asks for no UI at all, so the screen never
+ * shows a message the relying party would wait behind; the provider answers an error redirect.
+ */
+export const wantsNoUi = (params: IdpAuthorizeParams): boolean =>
+  splitScopes(params.prompt ?? '').includes('none');
+
+/**
  * The host page's query string as an OAuth request (SPEC.md section 2): `post_logout_redirect_uri`
  * makes it a logout, anything else an authorize; a required parameter missing is named.
  */
@@ -47,7 +54,9 @@ export function readIdpRequest(hostSearch: string): IdpRequest {
       redirect_uri: get('redirect_uri') ?? '',
       response_type: get('response_type') ?? 'code',
       scopes: scopes.length > 0 ? scopes : DEFAULT_SCOPES,
-      ...optional(['prompt', 'state', 'nonce', 'code_challenge']),
+      // The provider checks the last two itself: it refuses any PKCE method but S256, and a
+      // session older than max_age gets login_required at the redirect URI.
+      ...optional(['prompt', 'state', 'nonce', 'code_challenge', 'code_challenge_method', 'max_age']),
     },
   };
 }
