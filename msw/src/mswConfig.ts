@@ -31,6 +31,7 @@ export function mswConfig(): LatchConfig {
           { type: 'github', dev_idp: true, one_tap: false },
         ],
         connected_apps: [],
+        trusted_auth_token_profiles: [],
       },
     ],
   };

@@ -28,6 +28,7 @@ const OPERATIONS: Record<ProviderOperation, true> = {
   'GET /users/me': true,
   'POST /sessions/authenticate': true,
   'POST /sessions/revoke': true,
+  'POST /sessions/attest': true,
   'POST /events': true,
   'POST /idp/oauth/authorize/start': true,
   'POST /idp/oauth/authorize/submit': true,

@@ -22,6 +22,7 @@ export function testProject(overrides: Partial<ProjectConfig> = {}): ProjectConf
     rbac_scopes: [],
     oauth_providers: [],
     connected_apps: [],
+    trusted_auth_token_profiles: [],
     ...overrides,
   };
 }

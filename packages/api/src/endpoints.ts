@@ -40,6 +40,7 @@ interface SdkResponses {
   'GET /users/me': User;
   'POST /sessions/authenticate': AuthenticateResponse;
   'POST /sessions/revoke': Record<string, never>;
+  'POST /sessions/attest': AuthenticateResponse;
   'POST /events': Record<string, never>;
   'POST /idp/oauth/authorize/start': IdpAuthorizeStartResponse;
   'POST /idp/oauth/authorize/submit': { redirect_uri: string; authorization_code?: string };

@@ -53,6 +53,8 @@ export const ERROR_TYPES = [
   'invalid_crypto_wallet_signature',
   'duplicate_crypto_wallet',
   'oauth_config_not_found',
+  'invalid_token',
+  'trusted_auth_token_profile_not_found',
 ] as const;
 
 export type ErrorType = (typeof ERROR_TYPES)[number];

@@ -5,6 +5,7 @@ import { flag, integerFrom, listOf, oneOf, strictPlainObject, text, withoutProbl
 import { isPlainObject } from './isPlainObject';
 import { originProblem, passkeyDomainProblem, redirectUrlProblem } from './origins';
 import { rateLimitsSchema } from './rateLimitsSchema';
+import { trustedAuthTokenProfileSchema } from './trustedAuthTokenProfileSchema';
 import { uniqueBy } from './uniqueBy';
 
 /** The provider's OAuth provider types: the one list shared with the widget's config. */
@@ -107,6 +108,11 @@ export const projectSchema = v.pipe(
      * endpoint checks a relying party's request and sends the visitor there with it.
      */
     idp_authorization_url: v.optional(redirectUrl),
+    /** External issuers whose JWTs `POST /sdk/v1/sessions/attest` exchanges for sessions. */
+    trusted_auth_token_profiles: v.optional(
+      uniqueBy(listOf(trustedAuthTokenProfileSchema, { max: 100 }), ['profile_id'], () => 'is used twice'),
+      () => [],
+    ),
     smtp: v.optional(smtp),
     passkey_domain: v.optional(v.pipe(text({ min: 1, max: 253 }), withoutProblem(passkeyDomainProblem))),
   }),

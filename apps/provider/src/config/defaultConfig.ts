@@ -72,6 +72,7 @@ export function createDefaultConfig(origins: readonly string[] = DEFAULT_DEV_ORI
             post_logout_redirect_urls: demoAppUrls(origins),
           },
         ],
+        trusted_auth_token_profiles: [],
       },
     ],
   };

@@ -17,6 +17,7 @@ const FIELDS = [
   'email',
   'password',
   'token',
+  'profile_id',
   'method_id',
   'phone_number',
   'session_duration_minutes',

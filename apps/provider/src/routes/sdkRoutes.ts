@@ -1,4 +1,5 @@
 import type { Route } from '../http/route';
+import { attestRoutes } from '../attestation/attestRoutes';
 import { bootstrapRoutes } from '../projects/bootstrapRoutes';
 import { cryptoWalletRoutes } from '../wallets/walletRoutes';
 import { eventsRoutes } from '../events/eventsRoutes';
@@ -13,6 +14,7 @@ import { webauthnRoutes } from '../passkeys/passkeyRoutes';
 
 /** Every /sdk/v1 endpoint group, one file each. A new group is one import and one entry here. */
 export const SDK_ROUTES: readonly Route[] = [
+  ...attestRoutes,
   ...bootstrapRoutes,
   ...cryptoWalletRoutes,
   ...eventsRoutes,

@@ -18,7 +18,7 @@ import {
   passwordStrengthCheckBody,
   usersSearchBody,
 } from './passwords';
-import { sessionAuthenticateBody, sessionRevokeBody } from './sessions';
+import { sessionAttestBody, sessionAuthenticateBody, sessionRevokeBody } from './sessions';
 import { cryptoWalletAuthenticateBody, cryptoWalletStartBody } from './wallets';
 
 /**
@@ -51,6 +51,7 @@ export const sdkBodySchemas = {
   'GET /users/me': null,
   'POST /sessions/authenticate': sessionAuthenticateBody,
   'POST /sessions/revoke': sessionRevokeBody,
+  'POST /sessions/attest': sessionAttestBody,
   'POST /events': eventsBody,
   'POST /idp/oauth/authorize/start': idpAuthorizeStartBody,
   'POST /idp/oauth/authorize/submit': idpAuthorizeSubmitBody,

@@ -19,6 +19,17 @@ export const sessionAuthenticateBody = jsonObject({
   session_duration_minutes: v.exactOptional(sessionDurationMinutes()),
 });
 
+/**
+ * `POST /sessions/attest`: a JWT from a trusted external issuer, checked against the project's
+ * trusted auth token profile `profile_id`, exchanged for a session.
+ */
+export const sessionAttestBody = jsonObject({
+  profile_id: text({ min: 1, max: 256 }),
+  // Room for a JWT with many claims; the mount option allows 4096, API callers may send more.
+  token: text({ min: 1, max: 16_384 }),
+  session_duration_minutes: signInSessionDuration(),
+});
+
 /** `POST /sessions/revoke`: the session is the one the Authorization header names. */
 export const sessionRevokeBody = jsonObject({});
 

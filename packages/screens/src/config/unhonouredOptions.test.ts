@@ -49,7 +49,6 @@ describe('options the widget accepts but does not honour yet', () => {
       'oauthOptions.providers[1].one_tap',
       'oauthOptions.providers[1].position',
       'oauthOptions.providers[1].cancel_on_tap_outside',
-      'authTokenParams',
     ]);
   });
 

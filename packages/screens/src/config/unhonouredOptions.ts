@@ -2,7 +2,7 @@ import type { MountState } from '@latch/protocol';
 
 /**
  * The options the widget accepts but does not act on yet, as the host writes them (`config`
- * fields, then the mount's own options); `[]` stands for every list item. Options the widget
+ * fields); `[]` stands for every list item. Options the widget
  * passes on to the API (template ids, `locale`, `provider_params`) are not here: a hosted
  * provider honours them. Honouring one of these means removing it here.
  */
@@ -13,12 +13,11 @@ export const UNHONOURED_OPTIONS = [
   'oauthOptions.providers[].one_tap',
   'oauthOptions.providers[].position',
   'oauthOptions.providers[].cancel_on_tap_outside',
-  'authTokenParams',
 ] as const;
 
 /** The unhonoured options this mount sets, with their list indexes filled in; `false` sets nothing. */
 export function unhonouredOptions(mount: MountState): string[] {
-  const options: Record<string, unknown> = { ...mount.config, authTokenParams: mount.authTokenParams };
+  const options: Record<string, unknown> = { ...mount.config };
   return UNHONOURED_OPTIONS.flatMap((path) => setPaths(options, path.split('.'), ''));
 }
 

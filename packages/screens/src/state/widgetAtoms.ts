@@ -1,5 +1,5 @@
 import { atom } from 'jotai';
-import { DEFAULT_BOOTSTRAP, type BootstrapData } from '@latch/api';
+import { DEFAULT_BOOTSTRAP, type BootstrapData, type SessionTokens } from '@latch/api';
 import { PROTOCOL_VERSION, type MountKind, type MountState, type Product } from '@latch/protocol';
 import { INITIAL_SCREEN } from '../flow/initialScreen';
 import type { Screen } from '../flow/screens';
@@ -57,6 +57,14 @@ export const dispatchOutcomeAtom = atom(null, (get, set, outcome: Outcome) => {
 });
 
 export const announceAtom = atom(null, (_get, set, text: string) => set(announcementBase, text));
+
+/**
+ * A session the widget started itself (the identity-provider screen's attested token): its next
+ * API calls carry it at once, without waiting for the host to hand it back in an update.
+ */
+export const adoptSessionAtom = atom(null, (get, set, session: SessionTokens) => {
+  set(mountStateBase, { ...get(mountStateBase), session });
+});
 
 /** New options from the host; a different kind of mount starts over on its first screen. */
 export const applyMountStateAtom = atom(null, (get, set, mount: MountState) => {

@@ -9,6 +9,7 @@ import { ConsentView } from './ConsentView';
 import { readIdpRequest, wantsNoUi } from './idpParams';
 import { IdpError, IdpNotice, ReportedIdpError } from './IdpMessage';
 import { LogoutConfirm } from './LogoutConfirm';
+import { useAttestation } from './useAttestation';
 import { useAuthorizeFlow } from './useAuthorizeFlow';
 import { useHostAnswer } from './useHostAnswer';
 import { useLogoutFlow } from './useLogoutFlow';
@@ -18,14 +19,18 @@ import { useSilentAuthorize } from './useSilentAuthorize';
 export function IdpConsent() {
   const t = useT();
   const ready = useHostAnswer();
-  const { hostSearch, session } = useAtomValue(mountStateAtom);
+  const { hostSearch, session, authTokenParams } = useAtomValue(mountStateAtom);
   const request = useMemo(() => readIdpRequest(hostSearch), [hostSearch]);
+  // Only an authorize request needs a session; the token is attested once the host answered.
+  const attestation = useAttestation(ready && request.flow === 'authorize' ? authTokenParams : undefined);
   useRenderLog();
   if (!ready) return <Spinner />;
   if (request.flow === 'missing') {
     return <ReportedIdpError message={t('idp.missingParam', { param: request.param })} />;
   }
   if (request.flow === 'logout') return <LogoutFlow params={request.params} />;
+  if (attestation === 'pending') return <Spinner />;
+  if (attestation === 'failed') return <IdpError message={t('idp.attestFailed')} />;
   // SPEC.md section 6: authorize needs an active session. Under prompt=none the relying party is
   // told instead (login_required), since the visitor must not be shown anything.
   if (!session && wantsNoUi(request.params)) return <SilentAuthorize params={request.params} />;
