@@ -1,5 +1,6 @@
 import { compress } from 'hono/compress';
 import { Hono } from 'hono';
+import { compressibleAsset } from './http/compressibleAsset';
 import { sdkCors } from './http/cors';
 import { resolveServices, type AppDeps, type AppEnv } from './http/deps';
 import { handleError, handleNotFound } from './http/errorHandling';
@@ -26,7 +27,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('*', requestLog(services.logger));
   app.use('*', refuseOddBytes());
   // Text assets go out gzip'd when the browser accepts it: the frame entry is ~235 KB raw, ~75 KB gzip.
-  app.use('*', compress());
+  app.use('*', compress({ contentTypeFilter: compressibleAsset }));
   app.use('/sdk/v1/*', sdkCors(services));
   for (const path of OIDC_CORS_PATHS) app.use(path, oidcCors());
   // After CORS, so the widget can read the 413.

@@ -17,7 +17,10 @@ export const unusedDb: Db = {
 };
 
 /** A limiter that allows everything, for apps whose storage is a stub. */
-export const noLimits: RateLimiter = { take: () => Promise.resolve({ ok: true }) };
+export const noLimits: RateLimiter = {
+  take: () => Promise.resolve({ ok: true }),
+  takeInOrder: () => Promise.resolve({ ok: true }),
+};
 
 /** One parsed log line: pino's fields (`level`, `time`, `msg`, ...) and the call's own. */
 export type LogLine = Record<string, unknown> & { level: number; msg: string };

@@ -7,6 +7,8 @@ import { openPostgresDb } from './postgres';
 const TABLES = [
   'events',
   'idp_consents',
+  'idp_grants',
+  'idp_refresh_tokens',
   'one_time_tokens',
   'outbox',
   'rate_limits',

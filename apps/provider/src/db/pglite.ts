@@ -1,10 +1,12 @@
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import type { Db, Queryable, Row } from './Db';
+import { pglitePreparedQuery, type PreparedQuery } from './pglitePreparedQuery';
 
-function wrap(target: PGlite | Transaction): Queryable {
+function wrap(target: PGlite | Transaction, prepared: PreparedQuery, inTransaction: boolean): Queryable {
   return {
     async query<T extends Row>(sql: string, params: readonly unknown[] = []) {
-      return (await target.query<T>(sql, [...params])).rows;
+      const rows = prepared(sql, params, inTransaction);
+      return rows ? ((await rows) as T[]) : (await target.query<T>(sql, [...params])).rows;
     },
     async exec(sql) {
       await target.exec(sql);
@@ -14,12 +16,13 @@ function wrap(target: PGlite | Transaction): Queryable {
 
 /** A PGlite instance as a `Db` (its `close` closes the instance). */
 export function pgliteDb(pg: PGlite): Db {
-  const root = wrap(pg);
+  const prepared = pglitePreparedQuery(pg);
+  const root = wrap(pg, prepared, false);
   return {
     kind: 'pglite',
     query: root.query,
     exec: root.exec,
-    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx, prepared, true))),
     close: () => pg.close(),
   };
 }

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Db, Queryable, Row } from './Db';
+import { statementNames } from './statementNames';
 
 const INT8_OID = 20;
 
@@ -15,9 +16,14 @@ export function openPostgresDb(connectionString: string): Db {
   });
   // An idle client's error (server restart) must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
+  // Named statements: each connection parses and plans a text once, then only binds and executes.
+  const nameOf = statementNames();
   const wrap = (client: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T extends Row>(sql: string, params: readonly unknown[] = []) {
-      return (await client.query<T>(sql, [...params])).rows;
+      const name = nameOf(sql);
+      const values = [...params];
+      return (await client.query<T>(name === null ? { text: sql, values } : { name, text: sql, values }))
+        .rows;
     },
     async exec(sql) {
       await client.query(sql);

@@ -46,18 +46,26 @@ export async function enqueueMessage(db: Queryable, m: NewMessage): Promise<stri
   return id;
 }
 
-/** Newest first, only for the given projects, optionally for one recipient. */
+const COLUMNS =
+  'message_id, project_id, channel, recipient, subject, body_text, body_html, metadata, created_at';
+
+/** Newest first, only for the given projects, optionally for one recipient (any case). */
 export async function listMessages(
   db: Queryable,
   { projectIds, to, limit = 50 }: { projectIds: readonly string[]; to?: string | undefined; limit?: number },
 ): Promise<OutboxMessage[]> {
   if (projectIds.length === 0) return [];
-  return db.query<OutboxMessage & Record<string, unknown>>(
-    `SELECT message_id, project_id, channel, recipient, subject, body_text, body_html, metadata, created_at
-     FROM outbox
-     WHERE project_id = ANY($1::text[]) AND ($2::text IS NULL OR lower(recipient) = lower($2::text))
-     ORDER BY created_at DESC, seq DESC
-     LIMIT $3`,
-    [projectIds, to ?? null, limit],
-  );
+  // Two statements, not one with `$2 IS NULL OR ...`: a prepared plan must fit every call, so that
+  // form could never use the recipient index.
+  return to === undefined
+    ? db.query<OutboxMessage & Record<string, unknown>>(
+        `SELECT ${COLUMNS} FROM outbox WHERE project_id = ANY($1::text[])
+         ORDER BY created_at DESC, seq DESC LIMIT $2`,
+        [projectIds, limit],
+      )
+    : db.query<OutboxMessage & Record<string, unknown>>(
+        `SELECT ${COLUMNS} FROM outbox WHERE project_id = ANY($1::text[]) AND lower(recipient) = lower($2::text)
+         ORDER BY created_at DESC, seq DESC LIMIT $3`,
+        [projectIds, to, limit],
+      );
 }

@@ -41,6 +41,35 @@ describe.each(DB_KINDS)('rate limiter on %s', (kind) => {
     expect(verdicts.filter((v) => v.ok)).toHaveLength(5);
   });
 
+  it('spends several budgets in order in one call, stopping at the first refusal', async () => {
+    const clock = 7_000_000;
+    const limiter = createRateLimiter(db, () => clock);
+    const ONE_PER_MINUTE = { limit: 1, perSeconds: 60 };
+    const uses = [
+      ['order:a', FIVE_PER_MINUTE],
+      ['order:b', ONE_PER_MINUTE],
+      ['order:c', FIVE_PER_MINUTE],
+    ] as const;
+    expect(await limiter.takeInOrder(uses)).toEqual({ ok: true });
+    // b is spent: a is spent again, b refuses (with b's wait), c is not touched.
+    expect(await limiter.takeInOrder(uses)).toEqual({ ok: false, retryAfterSeconds: 60 });
+    const tats = new Map(
+      (
+        await db.query<{ key: string; tat_ms: number }>(
+          "SELECT key, tat_ms FROM rate_limits WHERE key LIKE 'order:%'",
+        )
+      ).map((r) => [r.key, Number(r.tat_ms)]),
+    );
+    expect(tats).toEqual(
+      new Map([
+        ['order:a', clock + 2 * 12_000],
+        ['order:b', clock + 60_000],
+        ['order:c', clock + 12_000],
+      ]),
+    );
+    expect(await limiter.takeInOrder([])).toEqual({ ok: true });
+  });
+
   it('sweeps keys whose budget is whole again', async () => {
     let clock = 10_000_000;
     const limiter = createRateLimiter(db, () => clock);

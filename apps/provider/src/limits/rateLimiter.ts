@@ -8,12 +8,46 @@ export interface Budget {
 
 export type Verdict = { ok: true } | { ok: false; retryAfterSeconds: number };
 
+/** One use to spend: the budget's key (opaque: callers hash personal data into it) and its budget. */
+export type Use = readonly [key: string, budget: Budget];
+
 export interface RateLimiter {
   /** Spends one use of `budget` under `key`; a refused use spends nothing. */
   take(key: string, budget: Budget): Promise<Verdict>;
+  /**
+   * `take` for each use in order, stopping at the first refusal (that use and the later ones spend
+   * nothing; the earlier ones stay spent), as one database statement.
+   */
+  takeInOrder(uses: readonly Use[]): Promise<Verdict>;
 }
 
 const SWEEP_EVERY_MS = 60_000;
+
+/**
+ * One budget's conditional upsert, as CTE `t<i>`: `$1` is now (ms); the use's key, emission
+ * interval and period are `$<3i+2>`..`$<3i+4>`. After the first, a use only runs when the one
+ * before it was spent.
+ */
+function useSql(i: number): string {
+  const [key, interval, period] = [3 * i + 2, 3 * i + 3, 3 * i + 4].map((n) => `$${n}`);
+  const after = i === 0 ? '' : ` WHERE EXISTS (SELECT 1 FROM t${i - 1})`;
+  return `t${i} AS (
+    INSERT INTO rate_limits AS r (key, tat_ms) SELECT ${key}::text, $1::bigint + ${interval}::bigint${after}
+    ON CONFLICT (key) DO UPDATE SET tat_ms = GREATEST(r.tat_ms, $1::bigint) + ${interval}::bigint
+      WHERE GREATEST(r.tat_ms, $1::bigint) + ${interval}::bigint - $1::bigint <= ${period}::bigint
+    RETURNING 1)`;
+}
+
+const takeSqls: string[] = [];
+
+/** The statement spending `n` uses in order (built once per `n`); answers how many were spent. */
+function takeSql(n: number): string {
+  const known = takeSqls[n];
+  if (known !== undefined) return known;
+  const ctes = Array.from({ length: n }, (_, i) => useSql(i));
+  const counts = Array.from({ length: n }, (_, i) => `(SELECT count(*) FROM t${i})`);
+  return (takeSqls[n] = `WITH ${ctes.join(',\n')} SELECT ${counts.join(' + ')} AS taken`);
+}
 
 /**
  * The generic cell rate algorithm on one row per key: each use moves the key's theoretical
@@ -29,28 +63,28 @@ export function createRateLimiter(db: Queryable, now: () => number = Date.now): 
     sweptAt = at;
     await db.query('DELETE FROM rate_limits WHERE tat_ms < $1', [at]);
   };
-  return {
-    async take(key, { limit, perSeconds }) {
-      const at = now();
+  const takeInOrder = async (uses: readonly Use[]): Promise<Verdict> => {
+    if (uses.length === 0) return { ok: true };
+    const at = now();
+    const spends = uses.map(([key, { limit, perSeconds }]) => {
       const period = perSeconds * 1000;
-      const interval = Math.ceil(period / limit);
-      await sweep(at);
-      const taken = await db.query(
-        `INSERT INTO rate_limits AS r (key, tat_ms) VALUES ($1, $2::bigint + $3::bigint)
-         ON CONFLICT (key) DO UPDATE SET tat_ms = GREATEST(r.tat_ms, $2::bigint) + $3::bigint
-           WHERE GREATEST(r.tat_ms, $2::bigint) + $3::bigint - $2::bigint <= $4::bigint
-         RETURNING tat_ms`,
-        [key, at, interval, period],
-      );
-      if (taken.length > 0) return { ok: true };
-      const [row] = await db.query<{ tat_ms: number | string }>(
-        'SELECT tat_ms FROM rate_limits WHERE key = $1',
-        [key],
-      );
-      const tat = Number(row?.tat_ms ?? at);
-      // The next use fits once now + period >= tat + interval.
-      const waitMs = tat + interval - period - at;
-      return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
-    },
+      return { key, interval: Math.ceil(period / limit), period };
+    });
+    await sweep(at);
+    const [row] = await db.query<{ taken: number | string }>(takeSql(spends.length), [
+      at,
+      ...spends.flatMap(({ key, interval, period }) => [key, interval, period]),
+    ]);
+    const refused = spends[Number(row?.taken ?? 0)];
+    if (!refused) return { ok: true };
+    const [current] = await db.query<{ tat_ms: number | string }>(
+      'SELECT tat_ms FROM rate_limits WHERE key = $1',
+      [refused.key],
+    );
+    const tat = Number(current?.tat_ms ?? at);
+    // The next use fits once now + period >= tat + interval.
+    const waitMs = tat + refused.interval - refused.period - at;
+    return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
   };
+  return { take: (key, budget) => takeInOrder([[key, budget]]), takeInOrder };
 }

@@ -6,7 +6,7 @@ import { clientAddress } from '../http/clientAddress';
 import { normalizeEmail } from '../users/email';
 import type { AppEnv, Services } from '../http/deps';
 import { ApiFailure } from '../http/ApiFailure';
-import type { Budget } from './rateLimiter';
+import type { Budget, Use } from './rateLimiter';
 
 type Scope = 'sends' | 'guesses' | 'events';
 
@@ -42,10 +42,10 @@ function budgetsFor(
   scope: Scope,
   { c, project, body }: { c: Context<AppEnv>; project: ProjectConfig; body: unknown },
   limits: RateLimitsConfig,
-): [string, Budget][] {
+): Use[] {
   const ip = clientAddress(c);
   const ipKey = ip ? sha256Hex(ip) : null;
-  const spent: [string, Budget][] = [];
+  const spent: Use[] = [];
   if (scope === 'sends') {
     const destination = destinationOf(body);
     if (destination) {
@@ -80,15 +80,15 @@ export async function spendRateLimits(
 ): Promise<void> {
   const scope = scopeOf(path);
   if (!scope) return;
-  for (const [key, spend] of budgetsFor(scope, input, input.services.config.rate_limits)) {
-    const verdict = await input.services.limiter.take(key, spend);
-    if (!verdict.ok) {
-      input.c.header('Retry-After', String(verdict.retryAfterSeconds));
-      throw new ApiFailure(
-        'too_many_requests',
-        429,
-        `Too many requests: try again in ${verdict.retryAfterSeconds} seconds.`,
-      );
-    }
+  const verdict = await input.services.limiter.takeInOrder(
+    budgetsFor(scope, input, input.services.config.rate_limits),
+  );
+  if (!verdict.ok) {
+    input.c.header('Retry-After', String(verdict.retryAfterSeconds));
+    throw new ApiFailure(
+      'too_many_requests',
+      429,
+      `Too many requests: try again in ${verdict.retryAfterSeconds} seconds.`,
+    );
   }
 }

@@ -4,7 +4,7 @@ import { newId } from '../crypto/ids';
 import type { Db } from '../db/Db';
 import type { ProjectRef } from '../users/project';
 import { addMinutes } from '../sessions/duration';
-import { consumeToken, insertOneTimeToken } from '../tokens/oneTimeTokens';
+import { consumeToken, replaceOneTimeToken } from '../tokens/oneTimeTokens';
 
 export type OtpChannel = 'email' | 'sms' | 'whatsapp';
 
@@ -16,6 +16,9 @@ export const OTP_MAX_ATTEMPTS = 5;
 const OTP_KIND = 'otp';
 
 // Hashes are salted with the row id: six digits repeat across users, hashes must not collide.
+// SHA-256, not a slow KDF like the passwords' scrypt: a leaked hash of a 6-digit code falls to
+// 10^6 tries whatever the cost per try (scrypt would only make each sign-in slower), so what keeps
+// a code safe is that it lives minutes, is single-use and allows OTP_MAX_ATTEMPTS guesses.
 const codeHash = (tokenId: string, code: string): string => sha256Hex(`${tokenId}:${code}`);
 
 /** A uniform 6-digit code (crypto.randomInt has no modulo bias). */
@@ -35,13 +38,9 @@ export async function issueOtp(
 ): Promise<string> {
   const code = generateOtpCode();
   const tokenId = newId('otp', input.project.test);
-  await db.transaction(async (tx) => {
-    await tx.query(
-      `UPDATE one_time_tokens SET used_at = $3
-       WHERE project_id = $1 AND kind = '${OTP_KIND}' AND data->>'method_id' = $2 AND used_at IS NULL`,
-      [input.project.project_id, input.methodId, input.now],
-    );
-    await insertOneTimeToken(tx, {
+  await replaceOneTimeToken(
+    db,
+    {
       project: input.project,
       kind: OTP_KIND,
       tokenId,
@@ -50,8 +49,9 @@ export async function issueOtp(
       data: { method_id: input.methodId, channel: input.channel },
       expiresAt: addMinutes(input.now, input.expirationMinutes),
       now: input.now,
-    });
-  });
+    },
+    'method_id',
+  );
   return code;
 }
 

@@ -1,13 +1,7 @@
 import { ApiFailure } from '../http/ApiFailure';
 import { sdkRoute, type Route } from '../http/route';
 import { finishAuthentication } from '../sessions/finishAuthentication';
-import {
-  activateUser,
-  findOrCreateUserByEmail,
-  findOrCreateUserByPhone,
-  isE164,
-  requireEmail,
-} from '../users';
+import { findOrCreateUserByEmail, findOrCreateUserByPhone, isE164, requireEmail } from '../users';
 import { OTP_LENGTH, verifyOtp } from './otpCodes';
 import { provenFactor } from './provenFactor';
 import { sendCode } from './sendCode';
@@ -62,12 +56,16 @@ export const otpRoutes: Route[] = [
       now,
     });
     const factor = check.ok
-      ? await provenFactor(services.db, project.project_id, body.method_id, check.channel)
+      ? await provenFactor(services.db, {
+          projectId: project.project_id,
+          methodId: body.method_id,
+          channel: check.channel,
+          userId: check.userId,
+        })
       : null;
     if (!check.ok || !factor) {
       throw new ApiFailure('otp_code_not_found', 404, 'The passcode is wrong, expired, or was already used.');
     }
-    await activateUser(services.db, check.userId);
     const auth = await finishAuthentication(input, {
       userId: check.userId,
       factor,

@@ -1,28 +1,32 @@
 import type { AuthenticationFactor } from '@latch/api';
 import type { Queryable } from '../db/Db';
-import { findEmailById, findPhoneById, markEmailVerified, markPhoneVerified } from '../users';
+import { proveEmail, provePhone } from '../users';
 import type { OtpChannel } from './otpCodes';
 
-/** The factor an OTP proved, and the identifier it verified. */
+/**
+ * The factor an OTP proved. The identifier it was sent to is marked verified and the user, if
+ * pending, activated (one statement); null when the method names no identifier of the project.
+ */
 export async function provenFactor(
   db: Queryable,
-  projectId: string,
-  methodId: string,
-  channel: OtpChannel,
+  {
+    projectId,
+    methodId,
+    channel,
+    userId,
+  }: { projectId: string; methodId: string; channel: OtpChannel; userId: string },
 ): Promise<Omit<AuthenticationFactor, 'last_authenticated_at'> | null> {
   if (channel === 'email') {
-    const email = await findEmailById(db, projectId, methodId);
+    const email = await proveEmail(db, projectId, methodId, userId);
     if (!email) return null;
-    await markEmailVerified(db, email.email_id);
     return {
       type: 'otp',
       delivery_method: 'email',
       email_factor: { email_id: email.email_id, email_address: email.email },
     };
   }
-  const phone = await findPhoneById(db, projectId, methodId);
+  const phone = await provePhone(db, projectId, methodId, userId);
   if (!phone) return null;
-  await markPhoneVerified(db, phone.phone_id);
   return {
     type: 'otp',
     delivery_method: channel,

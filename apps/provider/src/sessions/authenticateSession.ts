@@ -6,7 +6,7 @@ import type { ProjectRef } from '../users/project';
 import { addMinutes } from './duration';
 import { sessionResponse } from './issueSession';
 import { verifySessionJwt } from './sessionJwt';
-import { findLiveSessionByHash, findLiveSessionById, touchSession } from './sessionRow';
+import { touchLiveSession } from './sessionRow';
 
 export interface AuthenticateSessionInput {
   db: Db;
@@ -21,27 +21,28 @@ const notFound = (): AuthError =>
   new AuthError('session_not_found', 'The session expired, was revoked, or never existed.');
 
 /**
- * Refresh: a live session token answers the authenticate shape with a fresh JWT, after recording
- * the access (and extending it when `durationMinutes` is given). Anything else is 404 `session_not_found`.
+ * Refresh: a live session token answers the authenticate shape with its JWT (fresh, or minted for
+ * the same session state within the last minute), after recording the access (and extending it
+ * when `durationMinutes` is given). Anything else is 404 `session_not_found`.
  */
 export async function authenticateSessionToken(
   input: AuthenticateSessionInput & { sessionToken: string },
 ): Promise<AuthenticateResponse> {
   const now = input.now ?? new Date();
-  const found = await findLiveSessionByHash(
+  const row = await touchLiveSession(
     input.db,
     input.project.project_id,
-    sha256Hex(input.sessionToken),
+    { tokenHash: sha256Hex(input.sessionToken) },
     now,
+    expiry(input, now),
   );
-  if (!found) throw notFound();
-  const row = await touchSession(input.db, found.session_id, now, extension(input, now));
+  if (!row) throw notFound();
   return sessionResponse({ ...input, row, sessionToken: input.sessionToken, now });
 }
 
 /**
  * A session JWT signed by the project's key (expired JWTs too) whose session is still live answers
- * the authenticate shape with a fresh JWT. The opaque token is not known here: `session_token` is ''.
+ * the authenticate shape with a current JWT. The opaque token is not known here: `session_token` is ''.
  * A forged or foreign JWT is 401 `invalid_session_token`; a dead session is 404 `session_not_found`.
  */
 export async function authenticateSessionJwt(
@@ -56,14 +57,19 @@ export async function authenticateSessionJwt(
   });
   if (!verified)
     throw new AuthError('invalid_session_token', 'The session JWT is not valid for this project.');
-  const found = await findLiveSessionById(input.db, input.project.project_id, verified.sessionId, now);
-  if (!found) throw notFound();
-  const row = await touchSession(input.db, found.session_id, now, extension(input, now));
+  const row = await touchLiveSession(
+    input.db,
+    input.project.project_id,
+    { sessionId: verified.sessionId },
+    now,
+    expiry(input, now),
+  );
+  if (!row) throw notFound();
   return sessionResponse({ ...input, row, sessionToken: '', now });
 }
 
-const extension = (input: AuthenticateSessionInput, now: Date) =>
-  input.durationMinutes === undefined ? {} : { expiresAt: addMinutes(now, input.durationMinutes) };
+const expiry = (input: AuthenticateSessionInput, now: Date): Date | undefined =>
+  input.durationMinutes === undefined ? undefined : addMinutes(now, input.durationMinutes);
 
 /** Ends every live session of the user (a password reset); answers how many it ended. */
 export async function revokeUserSessions(

@@ -2,17 +2,18 @@ import { isRecord, type AuthenticateResponse, type AuthenticationFactor } from '
 import { randomToken, sha256Hex } from '../crypto/hash';
 import { newId } from '../crypto/ids';
 import type { Db } from '../db/Db';
-import { loadUser } from '../users/loadUser';
+import { UserNotFoundError } from '../users/loadUser';
 import type { ProjectRef } from '../users/project';
+import { toUser } from '../users/userJson';
 import { addMinutes } from './duration';
-import { mintSessionJwt } from './sessionJwt';
+import { reusableSessionJwt } from './reusableSessionJwt';
 import {
   findLiveSessionByHash,
-  SESSION_COLUMNS,
+  insertSession,
   toSession,
   touchSession,
   type SessionAttributes,
-  type SessionRow,
+  type SessionWithUser,
 } from './sessionRow';
 import { currentSigningKey } from './signingKeys';
 
@@ -68,7 +69,7 @@ export async function issueSession(input: IssueSessionInput): Promise<Authentica
   const expiresAt = addMinutes(now, durationMinutes);
   const at = now.toISOString();
 
-  let row: SessionRow | null = null;
+  let row: SessionWithUser | null = null;
   let sessionToken = input.existingSessionToken ?? null;
   if (sessionToken) {
     const existing = await findLiveSessionByHash(db, project.project_id, sha256Hex(sessionToken), now);
@@ -81,22 +82,16 @@ export async function issueSession(input: IssueSessionInput): Promise<Authentica
   }
   if (!row) {
     sessionToken = randomToken(32);
-    const [created] = await db.query<SessionRow>(
-      `INSERT INTO sessions (session_id, project_id, user_id, token_hash, started_at, last_accessed_at,
-         expires_at, factors, attributes, roles)
-       SELECT $1, $2, u.user_id, $4, $5, $5, $6, $7, $8, u.roles FROM users u WHERE u.user_id = $3
-       RETURNING ${SESSION_COLUMNS}`,
-      [
-        newId('session', project.test),
-        project.project_id,
-        userId,
-        sha256Hex(sessionToken),
-        now,
-        expiresAt,
-        JSON.stringify([{ ...factor, last_authenticated_at: at }]),
-        JSON.stringify(input.attributes ?? { ip_address: '', user_agent: '' }),
-      ],
-    );
+    const created = await insertSession(db, {
+      sessionId: newId('session', project.test),
+      projectId: project.project_id,
+      userId,
+      tokenHash: sha256Hex(sessionToken),
+      now,
+      expiresAt,
+      factors: [{ ...factor, last_authenticated_at: at }],
+      attributes: input.attributes ?? { ip_address: '', user_agent: '' },
+    });
     if (!created) throw new Error(`cannot start a session: no user ${userId}`);
     row = created;
   }
@@ -110,7 +105,10 @@ export async function issueSession(input: IssueSessionInput): Promise<Authentica
   });
 }
 
-/** The authenticate shape for a session row: the user, the session, its token and a fresh JWT. */
+/**
+ * The authenticate shape for a session row read with its user: the user, the session, its token
+ * and its JWT (a fresh one, or the one minted for the same session state within the last minute).
+ */
 export async function sessionResponse({
   db,
   project,
@@ -122,18 +120,25 @@ export async function sessionResponse({
   db: Db;
   project: ProjectRef;
   authOrigin: string;
-  row: SessionRow;
+  row: SessionWithUser;
   sessionToken: string;
   now: Date;
 }): Promise<AuthenticateResponse> {
+  if (!row.user_json) throw new UserNotFoundError(row.user_id);
   const session = toSession(row);
-  const [user, key] = await Promise.all([loadUser(db, row.user_id), currentSigningKey(db, project)]);
-  const session_jwt = await mintSessionJwt({
+  const key = await currentSigningKey(db, project);
+  const session_jwt = await reusableSessionJwt(db, {
     key,
     projectId: project.project_id,
     issuer: authOrigin,
     session,
     now,
   });
-  return { user_id: row.user_id, user, session, session_token: sessionToken, session_jwt };
+  return {
+    user_id: row.user_id,
+    user: toUser(row.user_json),
+    session,
+    session_token: sessionToken,
+    session_jwt,
+  };
 }

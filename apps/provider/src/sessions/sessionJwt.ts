@@ -16,15 +16,20 @@ export interface MintInput {
   now: Date;
 }
 
+/** `iat` and `exp` (seconds) of a session JWT minted at `now`. */
+export function jwtTimes(session: Pick<Session, 'expires_at'>, now: Date): { iat: number; exp: number } {
+  const iat = Math.floor(now.getTime() / 1000);
+  const sessionEnd = Math.floor(new Date(session.expires_at).getTime() / 1000);
+  return { iat, exp: Math.min(iat + JWT_LIFETIME_SECONDS, Math.max(sessionEnd, iat + 1)) };
+}
+
 /**
  * RS256 JWT with `kid`: `sub` user id, `iat` = `nbf` = now, `exp` = now + 300 s (never past the
  * session's own expiry), `iss` auth origin, `aud` [project id], the session claim, custom claims
  * at top level (they cannot override the registered ones).
  */
 export async function mintSessionJwt({ key, projectId, issuer, session, now }: MintInput): Promise<string> {
-  const iat = Math.floor(now.getTime() / 1000);
-  const sessionEnd = Math.floor(new Date(session.expires_at).getTime() / 1000);
-  const exp = Math.min(iat + JWT_LIFETIME_SECONDS, Math.max(sessionEnd, iat + 1));
+  const { iat, exp } = jwtTimes(session, now);
   const sessionClaim = {
     id: session.session_id,
     started_at: session.started_at,

@@ -1,5 +1,6 @@
 import type { AuthenticationFactor, Session } from '@latch/api';
 import type { Queryable } from '../db/Db';
+import { userJsonSql, type UserJson } from '../users/userJson';
 
 export type SessionAttributes = Session['attributes'];
 
@@ -49,35 +50,94 @@ export async function findLiveSessionByHash(
   return row ?? null;
 }
 
-/** The live session of a project with this id (a verified JWT names it), or null. */
-export async function findLiveSessionById(
+/** A session row and its user's JSON (null when the user is gone), as one statement answers them. */
+export type SessionWithUser = SessionRow & { user_json: UserJson | null };
+
+/** A session write (`... RETURNING` added here) that also answers the session's user, in one statement. */
+const withUser = (write: string): string =>
+  `WITH s AS (${write} RETURNING ${SESSION_COLUMNS}) SELECT s.*, ${userJsonSql('s.user_id')} AS user_json FROM s`;
+
+const INSERT_SQL = withUser(
+  `INSERT INTO sessions (session_id, project_id, user_id, token_hash, started_at, last_accessed_at,
+     expires_at, factors, attributes, roles)
+   SELECT $1, $2, u.user_id, $4, $5, $5, $6, $7, $8, u.roles FROM users u WHERE u.user_id = $3`,
+);
+
+const touchLiveSql = (keyColumn: 'token_hash' | 'session_id'): string =>
+  withUser(
+    `UPDATE sessions SET last_accessed_at = $3, expires_at = COALESCE($4::timestamptz, expires_at)
+     WHERE project_id = $1 AND ${keyColumn} = $2 AND revoked_at IS NULL AND expires_at > $3`,
+  );
+const TOUCH_LIVE_BY_HASH_SQL = touchLiveSql('token_hash');
+const TOUCH_LIVE_BY_ID_SQL = touchLiveSql('session_id');
+
+const TOUCH_SQL = withUser(
+  `UPDATE sessions SET last_accessed_at = $2,
+     expires_at = COALESCE($3::timestamptz, expires_at),
+     factors = COALESCE($4::jsonb, factors)
+   WHERE session_id = $1`,
+);
+
+/** Starts a session for the user (its roles copied); answers it with its user, or null when there is no such user. */
+export async function insertSession(
+  db: Queryable,
+  s: {
+    sessionId: string;
+    projectId: string;
+    userId: string;
+    tokenHash: string;
+    now: Date;
+    expiresAt: Date;
+    factors: AuthenticationFactor[];
+    attributes: SessionAttributes;
+  },
+): Promise<SessionWithUser | null> {
+  const [row] = await db.query<SessionWithUser>(INSERT_SQL, [
+    s.sessionId,
+    s.projectId,
+    s.userId,
+    s.tokenHash,
+    s.now,
+    s.expiresAt,
+    JSON.stringify(s.factors),
+    JSON.stringify(s.attributes),
+  ]);
+  return row ?? null;
+}
+
+/**
+ * Records an access to the live session of a project named by its token hash or (a verified JWT)
+ * its id, moving `expires_at` when a new expiry is given; answers it with its user, or null when
+ * there is no live session. The check and the write are one statement, so a revocation cannot
+ * land between them.
+ */
+export async function touchLiveSession(
   db: Queryable,
   projectId: string,
-  sessionId: string,
+  key: { tokenHash: string } | { sessionId: string },
   now: Date,
-): Promise<SessionRow | null> {
-  const [row] = await db.query<SessionRow>(
-    `SELECT ${SESSION_COLUMNS} FROM sessions
-     WHERE project_id = $1 AND session_id = $2 AND revoked_at IS NULL AND expires_at > $3`,
-    [projectId, sessionId, now],
+  expiresAt?: Date,
+): Promise<SessionWithUser | null> {
+  const [row] = await db.query<SessionWithUser>(
+    'tokenHash' in key ? TOUCH_LIVE_BY_HASH_SQL : TOUCH_LIVE_BY_ID_SQL,
+    [projectId, 'tokenHash' in key ? key.tokenHash : key.sessionId, now, expiresAt ?? null],
   );
   return row ?? null;
 }
 
-/** Records an access; moves `expires_at` when a new expiry is given. Answers the updated row. */
+/** Records an access; moves `expires_at` and replaces the factors when given. Answers the row and user. */
 export async function touchSession(
   db: Queryable,
   sessionId: string,
   now: Date,
   changes: { expiresAt?: Date; factors?: AuthenticationFactor[] } = {},
-): Promise<SessionRow> {
-  const [row] = await db.query<SessionRow>(
-    `UPDATE sessions SET last_accessed_at = $2,
-       expires_at = COALESCE($3::timestamptz, expires_at),
-       factors = COALESCE($4::jsonb, factors)
-     WHERE session_id = $1 RETURNING ${SESSION_COLUMNS}`,
-    [sessionId, now, changes.expiresAt ?? null, changes.factors ? JSON.stringify(changes.factors) : null],
-  );
+): Promise<SessionWithUser> {
+  const [row] = await db.query<SessionWithUser>(TOUCH_SQL, [
+    sessionId,
+    now,
+    changes.expiresAt ?? null,
+    changes.factors ? JSON.stringify(changes.factors) : null,
+  ]);
   if (!row) throw new Error(`session ${sessionId} vanished during an update`);
   return row;
 }

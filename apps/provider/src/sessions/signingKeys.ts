@@ -39,7 +39,7 @@ const ACTIVE_KEY_SQL = `SELECT kid, private_jwk FROM signing_keys
  * The private key is stored as a plain JWK: fine for a local provider; production would encrypt it
  * at rest (KMS or an envelope key) or keep it in an HSM.
  */
-export async function currentSigningKey(db: Db, project: ProjectRef): Promise<SigningKey> {
+async function loadSigningKey(db: Db, project: ProjectRef): Promise<SigningKey> {
   const [existing] = await db.query<KeyRow>(ACTIVE_KEY_SQL, [project.project_id]);
   if (existing) return toSigningKey(existing);
   const row = await db.transaction(async (tx) => {
@@ -48,6 +48,37 @@ export async function currentSigningKey(db: Db, project: ProjectRef): Promise<Si
     return raced ?? insertNewKey(tx, project);
   });
   return toSigningKey(row);
+}
+
+/**
+ * How long a process keeps using the active key it read. The active key only changes when an
+ * operator retires it, and JWTs signed by a retired key still verify (the JWKS lists every key),
+ * so a minute's delay is harmless; without it every JWT cost a query.
+ */
+const ACTIVE_KEY_TTL_MS = 60_000;
+
+type CachedKey = { readAt: number; key: Promise<SigningKey> };
+// Per database: tests run many databases, with the same project ids, in one process.
+const activeKeys = new WeakMap<Db, Map<string, CachedKey>>();
+
+/** `loadSigningKey`, read at most once a minute per project and process. */
+export function currentSigningKey(db: Db, project: ProjectRef): Promise<SigningKey> {
+  let byProject = activeKeys.get(db);
+  if (!byProject) {
+    byProject = new Map();
+    activeKeys.set(db, byProject);
+  }
+  const now = performance.now();
+  const cached = byProject.get(project.project_id);
+  if (cached && now - cached.readAt < ACTIVE_KEY_TTL_MS) return cached.key;
+  const entry: CachedKey = { readAt: now, key: loadSigningKey(db, project) };
+  byProject.set(project.project_id, entry);
+  const projects = byProject;
+  // A failed read is not remembered: the next call tries again.
+  entry.key.catch(() => {
+    if (projects.get(project.project_id) === entry) projects.delete(project.project_id);
+  });
+  return entry.key;
 }
 
 async function insertNewKey(tx: Queryable, project: ProjectRef): Promise<KeyRow> {

@@ -9,7 +9,7 @@ import { requireBackendProject } from '../http/backendAuth';
 
 /**
  * POST /v1/sessions/authenticate (server-to-server, no CORS): checks a visitor's `session_token`
- * or `session_jwt` and answers the authenticate shape with a fresh JWT. Authenticated by JWT, the
+ * or `session_jwt` and answers the authenticate shape with a current JWT. Authenticated by JWT, the
  * opaque token is unknown and `session_token` is absent.
  */
 const authenticate = rawRoute('POST', '/v1/sessions/authenticate', async (c, services) => {

@@ -28,22 +28,48 @@ export interface NewOneTimeToken {
   tokenId?: string;
 }
 
+const INSERT_SQL = `INSERT INTO one_time_tokens (token_id, project_id, kind, token_hash, user_id, data, created_at, expires_at)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`;
+
+const insertParams = (id: string, t: NewOneTimeToken): unknown[] => [
+  id,
+  t.project.project_id,
+  t.kind,
+  t.tokenHash,
+  t.userId,
+  JSON.stringify(t.data ?? {}),
+  t.now,
+  t.expiresAt,
+];
+
 export async function insertOneTimeToken(db: Queryable, t: NewOneTimeToken): Promise<string> {
   const id = t.tokenId ?? newId('token', t.project.test);
-  await db.query(
-    `INSERT INTO one_time_tokens (token_id, project_id, kind, token_hash, user_id, data, created_at, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [
-      id,
-      t.project.project_id,
-      t.kind,
-      t.tokenHash,
-      t.userId,
-      JSON.stringify(t.data ?? {}),
-      t.now,
-      t.expiresAt,
-    ],
-  );
+  await db.query(INSERT_SQL, insertParams(id, t));
+  return id;
+}
+
+/** The `data` keys a new token can replace older ones by (an index serves `method_id`). */
+type ReplacedBy = 'method_id';
+
+const REPLACE_SQL: Record<ReplacedBy, string> = {
+  method_id: `WITH replaced AS (
+    UPDATE one_time_tokens SET used_at = $7
+    WHERE project_id = $2 AND kind = $3 AND data->>'method_id' = $9 AND used_at IS NULL)
+  ${INSERT_SQL}`,
+};
+
+/**
+ * Inserts the token and, in the same statement, marks used (at `t.now`) every unused token of its
+ * project and kind whose `data` has the same value under `dataKey`: a new code replaces the old
+ * one atomically without a transaction (one statement instead of BEGIN, two, COMMIT).
+ */
+export async function replaceOneTimeToken(
+  db: Queryable,
+  t: NewOneTimeToken,
+  dataKey: ReplacedBy,
+): Promise<string> {
+  const id = t.tokenId ?? newId('token', t.project.test);
+  await db.query(REPLACE_SQL[dataKey], [...insertParams(id, t), String(t.data?.[dataKey] ?? '')]);
   return id;
 }
 

@@ -3,7 +3,6 @@
  * passwords, WebAuthn): find or create the user, mark what the sign-in proved, then `issueSession`.
  */
 export { findUser, loadUser, UserNotFoundError } from './loadUser';
-export { loadUserCryptoWallets } from './cryptoWallets';
 export {
   findEmail,
   findEmailById,
@@ -13,15 +12,11 @@ export {
   findUserIdByPhone,
 } from './findUser';
 export type { EmailRecord, PhoneRecord } from './findUser';
-export {
-  createUser,
-  DuplicateIdentifierError,
-  findOrCreateUserByEmail,
-  findOrCreateUserByPhone,
-} from './createUser';
-export type { CreatedUser, FoundOrCreated, NewUser, UserStatus } from './createUser';
-export { activateUser, markEmailVerified, markPhoneVerified } from './markVerified';
+export { createUser, DuplicateIdentifierError } from './createUser';
+export type { CreatedUser, NewUser, UserStatus } from './createUser';
+export { findOrCreateUserByEmail, findOrCreateUserByPhone } from './findOrCreateUser';
+export type { FoundOrCreated } from './findOrCreateUser';
+export { activateUser, markEmailVerified, markPhoneVerified, proveEmail, provePhone } from './markVerified';
 export { isValidEmail, normalizeEmail, parseEmail, requireEmail } from './email';
 export { isE164 } from './phone';
 export type { ProjectRef } from './project';
-export { loadWebAuthnRegistrations } from './webauthnRegistrations';

@@ -6,6 +6,7 @@ import {
   createUser,
   DuplicateIdentifierError,
   findOrCreateUserByEmail,
+  findOrCreateUserByPhone,
   findUser,
   findUserIdByEmail,
   findUserIdByPhone,
@@ -127,6 +128,31 @@ describe.each(DB_KINDS)('users store on %s', (kind) => {
       [project.project_id],
     );
     expect(n).toBe(4);
+  });
+
+  it('creates a user with a phone only, and on a duplicate creates nothing', async () => {
+    const other = { project_id: 'project-test-users-phone', test: true };
+    const created = await createUser(db, other, { phone_number: '+15555550222', status: 'pending' });
+    expect([created.email_id, created.phone_id]).toEqual([
+      null,
+      expect.stringMatching(/^phone-number-test-/),
+    ]);
+    expect((await loadUser(db, created.user_id)).status).toBe('pending');
+    await expect(createUser(db, other, { phone_number: '+15555550222' })).rejects.toBeInstanceOf(
+      DuplicateIdentifierError,
+    );
+    const found = await findOrCreateUserByPhone(db, other, '+15555550222');
+    expect(found).toEqual({
+      user_id: created.user_id,
+      method_id: created.phone_id,
+      created: false,
+      status: 'pending',
+    });
+    const [{ n } = { n: 0 }] = await db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM users WHERE project_id = $1',
+      [other.project_id],
+    );
+    expect(n).toBe(1);
   });
 
   it('answers null or throws for an unknown user', async () => {

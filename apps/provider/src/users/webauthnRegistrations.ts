@@ -1,15 +1,16 @@
-import type { WebAuthnRegistration } from '@latch/api';
-import type { Queryable } from '../db/Db';
+import type { JsonFields } from './userJson';
 
-/** The columns of the API's `WebAuthnRegistration`, for every SELECT/RETURNING that answers one. */
-export const REGISTRATION_FIELDS =
-  'webauthn_registration_id, rp_id AS domain, user_agent, authenticator_type, verified, name';
+/** The API's `WebAuthnRegistration` as output name → column, for the user's JSON. */
+export const REGISTRATION_JSON_FIELDS: JsonFields = [
+  ['webauthn_registration_id', 'webauthn_registration_id'],
+  ['domain', 'rp_id'],
+  ['user_agent', 'user_agent'],
+  ['authenticator_type', 'authenticator_type'],
+  ['verified', 'verified'],
+  ['name', 'name'],
+];
 
-/** The user's passkeys for `User.webauthn_registrations`, oldest first. */
-export function loadWebAuthnRegistrations(db: Queryable, userId: string): Promise<WebAuthnRegistration[]> {
-  return db.query<WebAuthnRegistration & Record<string, unknown>>(
-    `SELECT ${REGISTRATION_FIELDS} FROM webauthn_registrations
-     WHERE user_id = $1 ORDER BY created_at, webauthn_registration_id`,
-    [userId],
-  );
-}
+/** The same fields for every SELECT/RETURNING that answers one `WebAuthnRegistration`. */
+export const REGISTRATION_FIELDS = REGISTRATION_JSON_FIELDS.map(([name, sql]) =>
+  name === sql ? sql : `${sql} AS ${name}`,
+).join(', ');
