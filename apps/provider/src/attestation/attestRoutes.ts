@@ -1,4 +1,4 @@
-import { ApiFailure } from '../http/ApiFailure';
+import { AuthError } from '../errors/AuthError';
 import { sdkRoute, type Route } from '../http/route';
 import { finishAuthentication } from '../sessions/finishAuthentication';
 import { attestedUser } from './attestedUser';
@@ -17,9 +17,8 @@ export const attestRoutes: Route[] = [
     const { body, project, services } = input;
     const profile = project.trusted_auth_token_profiles.find((p) => p.profile_id === body.profile_id);
     if (!profile) {
-      throw new ApiFailure(
+      throw new AuthError(
         'trusted_auth_token_profile_not_found',
-        404,
         `The project has no trusted auth token profile "${body.profile_id}".`,
       );
     }

@@ -1,6 +1,6 @@
 import type { JWTPayload } from 'jose';
 import type { TrustedAuthTokenProfile } from '../config/trustedAuthTokenProfileSchema';
-import { ApiFailure } from '../http/ApiFailure';
+import { AuthError } from '../errors/AuthError';
 import { parseEmail } from '../users';
 
 export interface MappedClaims {
@@ -22,9 +22,8 @@ export function mappedClaims(profile: TrustedAuthTokenProfile, payload: JWTPaylo
   const rawEmail = payload[emailClaim];
   const email = typeof rawEmail === 'string' ? parseEmail(rawEmail) : null;
   if (email === null) {
-    throw new ApiFailure(
+    throw new AuthError(
       'invalid_token',
-      401,
       `The trusted auth token's "${emailClaim}" claim is not an email address.`,
     );
   }
@@ -32,9 +31,8 @@ export function mappedClaims(profile: TrustedAuthTokenProfile, payload: JWTPaylo
   if (tokenIdClaim !== undefined) {
     const raw = payload[tokenIdClaim];
     if (typeof raw !== 'string' || raw === '' || raw.length > MAX_TOKEN_ID_LENGTH) {
-      throw new ApiFailure(
+      throw new AuthError(
         'invalid_token',
-        401,
         `The trusted auth token's "${tokenIdClaim}" claim must be a token id of 1 to ${MAX_TOKEN_ID_LENGTH} characters.`,
       );
     }

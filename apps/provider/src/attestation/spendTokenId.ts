@@ -1,7 +1,7 @@
 import { sha256Hex } from '../crypto/hash';
 import { newId } from '../crypto/ids';
 import type { Queryable } from '../db/Db';
-import { ApiFailure } from '../http/ApiFailure';
+import { AuthError } from '../errors/AuthError';
 import type { ProjectRef } from '../users/project';
 
 const KIND = 'trusted_auth_token';
@@ -34,6 +34,6 @@ export async function spendTokenId(
     spend.expiresAt,
   ]);
   if (rows.length === 0) {
-    throw new ApiFailure('invalid_token', 401, 'This trusted auth token was already used.');
+    throw new AuthError('invalid_token', 'This trusted auth token was already used.');
   }
 }

@@ -1,6 +1,6 @@
 import { errors, jwtVerify, type JWTPayload, type JWTVerifyOptions } from 'jose';
 import type { TrustedAuthTokenProfile } from '../config/trustedAuthTokenProfileSchema';
-import { ApiFailure } from '../http/ApiFailure';
+import { AuthError } from '../errors/AuthError';
 import { profileKey, type ProfileKey } from './profileKey';
 
 /**
@@ -23,10 +23,10 @@ export const TRUSTED_TOKEN_ALGORITHMS = [
 /** Seconds of clock skew allowed between the issuer and this provider for `exp` and `nbf`. */
 export const CLOCK_TOLERANCE_SECONDS = 30;
 
-const invalid = (message: string, cause: unknown) => new ApiFailure('invalid_token', 401, message, { cause });
+const invalid = (message: string, cause: unknown) => new AuthError('invalid_token', message, { cause });
 
 /** What went wrong, in words a developer can act on; never the token itself. */
-function failureOf(error: unknown, keyKind: ProfileKey['kind']): ApiFailure {
+function failureOf(error: unknown, keyKind: ProfileKey['kind']): AuthError {
   if (error instanceof errors.JWTExpired) return invalid('The trusted auth token has expired.', error);
   if (error instanceof errors.JWTClaimValidationFailed) {
     // jose's message names the claim and the problem, e.g. 'unexpected "aud" claim value'.

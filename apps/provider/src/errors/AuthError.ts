@@ -9,11 +9,13 @@ export type AuthErrorType = Extract<
   | 'invalid_email'
   | 'invalid_field'
   | 'invalid_session_token'
+  | 'invalid_token'
   | 'no_user_password'
   | 'not_found'
   | 'redirect_url_not_found'
   | 'reset_password'
   | 'session_not_found'
+  | 'trusted_auth_token_profile_not_found'
   | 'unable_to_auth_magic_link'
   | 'unauthorized_credentials'
   | 'user_lock_limit_reached'
@@ -24,8 +26,8 @@ export type AuthErrorType = Extract<
 export class AuthError extends Error {
   readonly error_type: AuthErrorType;
 
-  constructor(error_type: AuthErrorType, message: string) {
-    super(message);
+  constructor(error_type: AuthErrorType, message: string, options?: { cause?: unknown }) {
+    super(message, options);
     this.name = 'AuthError';
     this.error_type = error_type;
   }

@@ -94,6 +94,10 @@ describe.each(DB_KINDS)('rate limits on %s', (kind) => {
       ).status,
     ).toBe(429);
     expect((await post('/users/search', { email: freshEmail() }, '192.0.2.20')).status).toBe(429);
+    const attest = { profile_id: 'nope', token: 'x', session_duration_minutes: 5 };
+    expect((await post('/sessions/attest', attest, '192.0.2.20')).status).toBe(429);
+    // Another address still gets its answer: the profile does not exist.
+    expect((await post('/sessions/attest', attest, '192.0.2.21')).status).toBe(404);
   });
 
   it('caps the event log per client address', async () => {

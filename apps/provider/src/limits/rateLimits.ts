@@ -19,7 +19,7 @@ const SCOPES: Record<Scope, readonly string[]> = {
     '/magic_links/email/login_or_create',
     '/passwords/email/reset/start',
   ],
-  guesses: ['/otps/authenticate', '/passwords/authenticate', '/users/search'],
+  guesses: ['/otps/authenticate', '/passwords/authenticate', '/users/search', '/sessions/attest'],
   events: ['/events'],
 };
 

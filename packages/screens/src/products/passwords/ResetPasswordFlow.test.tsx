@@ -38,7 +38,8 @@ describe('reset password mount', () => {
       mount: resetMount(`?token=${resetToken}&stytch_token_type=reset_password`),
     });
     expect(await screen.findByRole('heading', { name: 'Reset your password' })).toBeTruthy();
-    expect(store.get(resetPasswordTokenAtom)).toBe(resetToken);
+    // Written by an effect after the commit that draws the heading.
+    await waitFor(() => expect(store.get(resetPasswordTokenAtom)).toBe(resetToken));
     const input = screen.getByLabelText('New password');
     expect(input.getAttribute('autocomplete')).toBe('new-password');
     expect(continueButton().disabled).toBe(true);
