@@ -18,6 +18,13 @@ export type AuthErrorType = Extract<
   | 'unauthorized_credentials'
   | 'user_lock_limit_reached'
   | 'weak_password'
+  | 'user_not_found'
+  | 'phone_number_not_found'
+  | 'crypto_wallet_not_found'
+  | 'oauth_user_registration_not_found'
+  | 'webauthn_registration_not_found'
+  | 'invalid_phone_number'
+  | 'unauthorized_action'
 >;
 
 /** A refused sign-in step, free of HTTP so domain code stays callable from anywhere; http/ maps it. */

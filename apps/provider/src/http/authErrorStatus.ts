@@ -17,4 +17,11 @@ export const AUTH_ERROR_STATUS: Readonly<Record<AuthErrorType, number>> = {
   unauthorized_credentials: 401,
   user_lock_limit_reached: 429,
   weak_password: 400,
+  user_not_found: 404,
+  phone_number_not_found: 404,
+  crypto_wallet_not_found: 404,
+  oauth_user_registration_not_found: 404,
+  webauthn_registration_not_found: 404,
+  invalid_phone_number: 400,
+  unauthorized_action: 403,
 };

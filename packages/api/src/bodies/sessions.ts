@@ -39,3 +39,20 @@ export const backendSessionAuthenticateBody = jsonObject({
   session_jwt: v.exactOptional(text({ min: 1, max: 16_384 })),
   session_duration_minutes: v.exactOptional(sessionDurationMinutes()),
 });
+
+/**
+ * The session fields of every backend sign-in call: an existing session (by token or JWT) gets the
+ * proven factor, `session_duration_minutes` starts or extends one. Neither: no session starts.
+ */
+export const backendSessionFields = {
+  session_token: v.exactOptional(text({ min: 1, max: 512 })),
+  session_jwt: v.exactOptional(text({ min: 1, max: 16_384 })),
+  session_duration_minutes: v.exactOptional(sessionDurationMinutes()),
+};
+
+/** `POST /v1/sessions/revoke` (backend API): the session by id, token or JWT. */
+export const backendSessionRevokeBody = jsonObject({
+  session_id: v.exactOptional(text({ min: 1, max: 256 })),
+  session_token: v.exactOptional(text({ min: 1, max: 512 })),
+  session_jwt: v.exactOptional(text({ min: 1, max: 16_384 })),
+});
