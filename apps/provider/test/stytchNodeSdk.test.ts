@@ -1,0 +1,93 @@
+import { StytchError } from 'stytch';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROJECT_ID } from './authTestKit';
+import { openStytchKit, type StytchKit } from './stytchTestKit';
+
+let n = 0;
+const uniqueEmail = (what: string) => `${what}${++n}-${Date.now()}@example.com`;
+
+/** The StytchError a call rejects with (fails the test when it resolves). */
+async function stytchError(call: Promise<unknown>): Promise<StytchError> {
+  try {
+    await call;
+  } catch (error) {
+    if (error instanceof StytchError) return error;
+    throw error;
+  }
+  throw new Error('the call succeeded');
+}
+
+/**
+ * Stytch's own Node SDK (`stytch` 14), configured only with the project id, the secret and our
+ * base URL, against the provider on a real HTTPS port: what a backend written for Stytch does.
+ */
+describe("Stytch's Node SDK against the provider", () => {
+  let kit: StytchKit;
+  beforeAll(async () => {
+    kit = await openStytchKit('pglite');
+  }, 60_000);
+  afterAll(() => kit?.close());
+
+  it('authenticates, extends and revokes a session the widget created', async () => {
+    const signedIn = await kit.widgetSignIn(uniqueEmail('session'));
+    const session_token = String(signedIn['session_token']);
+    const session_jwt = String(signedIn['session_jwt']);
+    const sessionId = (signedIn['session'] as { session_id: string }).session_id;
+
+    const checked = await kit.client.sessions.authenticate({ session_token });
+    expect(checked.status_code).toBe(200);
+    expect(checked.request_id).toMatch(/^request-id-/);
+    expect(checked.user.user_id).toBe(signedIn['user_id']);
+    expect(checked.session.session_id).toBe(sessionId);
+    expect(checked.session.authentication_factors).toEqual([
+      expect.objectContaining({ type: 'otp', delivery_method: 'email' }),
+    ]);
+
+    // Extended to 24 hours from now.
+    const before = Date.now();
+    const extended = await kit.client.sessions.authenticate({
+      session_token,
+      session_duration_minutes: 1440,
+    });
+    const expiresAt = Date.parse(String(extended.session.expires_at));
+    expect(expiresAt).toBeGreaterThanOrEqual(before + 1440 * 60_000 - 1000);
+    expect(expiresAt).toBeLessThanOrEqual(Date.now() + 1440 * 60_000 + 1000);
+
+    // The JWT verifies locally against our JWKS (issuer = our base URL, audience = the project).
+    const local = await kit.client.sessions.authenticateJwtLocal({ session_jwt });
+    expect([local.session_id, local.user_id]).toEqual([sessionId, signedIn['user_id']]);
+    const byJwt = await kit.client.sessions.authenticate({ session_jwt });
+    expect(byJwt.session.session_id).toBe(sessionId);
+
+    const listed = await kit.client.sessions.get({ user_id: String(signedIn['user_id']) });
+    expect(listed.sessions.map((s) => s.session_id)).toEqual([sessionId]);
+
+    const revoked = await kit.client.sessions.revoke({ session_id: sessionId });
+    expect(revoked.status_code).toBe(200);
+    const gone = await stytchError(kit.client.sessions.authenticate({ session_token }));
+    expect([gone.status_code, gone.error_type]).toEqual([404, 'session_not_found']);
+    expect(gone.error_url).toBe('https://latch.dev/docs/errors#session_not_found');
+    expect((await kit.client.sessions.get({ user_id: String(signedIn['user_id']) })).sessions).toEqual([]);
+  });
+
+  it('revokes by session token and by session JWT', async () => {
+    const byToken = await kit.widgetSignIn(uniqueEmail('revoke-token'));
+    await kit.client.sessions.revoke({ session_token: String(byToken['session_token']) });
+    const refused = await stytchError(
+      kit.client.sessions.authenticate({ session_jwt: String(byToken['session_jwt']) }),
+    );
+    expect(refused.error_type).toBe('session_not_found');
+
+    const byJwt = await kit.widgetSignIn(uniqueEmail('revoke-jwt'));
+    await kit.client.sessions.revoke({ session_jwt: String(byJwt['session_jwt']) });
+    const again = await stytchError(
+      kit.client.sessions.revoke({ session_token: String(byJwt['session_token']) }),
+    );
+    expect([again.status_code, again.error_type]).toEqual([404, 'session_not_found']);
+  });
+
+  it('reads the JWKS the SDK verifies with', async () => {
+    const { keys } = await kit.client.sessions.getJWKS({ project_id: PROJECT_ID });
+    expect(keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig' });
+  });
+});
