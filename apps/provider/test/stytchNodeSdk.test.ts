@@ -86,6 +86,50 @@ describe("Stytch's Node SDK against the provider", () => {
     expect([again.status_code, again.error_type]).toEqual([404, 'session_not_found']);
   });
 
+  it("reads, updates, searches and deletes the widget's user", async () => {
+    const email = uniqueEmail('user');
+    const signedIn = await kit.widgetSignIn(email);
+    const user_id = String(signedIn['user_id']);
+
+    const read = await kit.client.users.get({ user_id });
+    expect(read.status_code).toBe(200);
+    expect(read.emails).toEqual([expect.objectContaining({ email, verified: true })]);
+    expect(read.status).toBe('active');
+
+    const updated = await kit.client.users.update({
+      user_id,
+      name: { first_name: 'Ada', last_name: 'Lovelace' },
+      trusted_metadata: { plan: 'pro' },
+      untrusted_metadata: { theme: 'dark' },
+    });
+    expect(updated.user.name).toEqual({ first_name: 'Ada', middle_name: '', last_name: 'Lovelace' });
+    expect(updated.user.trusted_metadata).toEqual({ plan: 'pro' });
+    // The session the widget holds sees the change.
+    const refreshed = await kit.client.sessions.authenticate({
+      session_token: String(signedIn['session_token']),
+    });
+    expect(refreshed.user.untrusted_metadata).toEqual({ theme: 'dark' });
+
+    const found = await kit.client.users.search({
+      limit: 10,
+      query: { operator: 'AND', operands: [{ filter_name: 'email_address', filter_value: [email] }] },
+    });
+    expect(found.results.map((u) => u.user_id)).toEqual([user_id]);
+    expect(found.results_metadata.total).toBe(1);
+
+    const created = await kit.client.users.create({
+      email: uniqueEmail('created'),
+      create_user_as_pending: true,
+    });
+    expect(created.status).toBe('pending');
+    const emailId = created.user.emails[0]?.email_id ?? '';
+    const withoutEmail = await kit.client.users.deleteEmail({ email_id: emailId });
+    expect(withoutEmail.user.emails).toEqual([]);
+    await kit.client.users.delete({ user_id: created.user_id });
+    const missing = await stytchError(kit.client.users.get({ user_id: created.user_id }));
+    expect([missing.status_code, missing.error_type]).toEqual([404, 'user_not_found']);
+  });
+
   it('reads the JWKS the SDK verifies with', async () => {
     const { keys } = await kit.client.sessions.getJWKS({ project_id: PROJECT_ID });
     expect(keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig' });

@@ -59,6 +59,7 @@ export const ERROR_TYPES = [
   'phone_number_not_found',
   'crypto_wallet_not_found',
   'oauth_user_registration_not_found',
+  'duplicate_phone_number',
 ] as const;
 
 export type ErrorType = (typeof ERROR_TYPES)[number];

@@ -25,6 +25,7 @@ export type AuthErrorType = Extract<
   | 'webauthn_registration_not_found'
   | 'invalid_phone_number'
   | 'unauthorized_action'
+  | 'duplicate_phone_number'
 >;
 
 /** A refused sign-in step, free of HTTP so domain code stays callable from anywhere; http/ maps it. */

@@ -24,4 +24,5 @@ export const AUTH_ERROR_STATUS: Readonly<Record<AuthErrorType, number>> = {
   webauthn_registration_not_found: 404,
   invalid_phone_number: 400,
   unauthorized_action: 403,
+  duplicate_phone_number: 400,
 };

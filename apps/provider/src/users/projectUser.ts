@@ -3,8 +3,9 @@ import type { Queryable } from '../db/Db';
 import { AuthError } from '../errors/AuthError';
 import { toUser, userJsonSql, type UserJson } from './userJson';
 
-const FIND_PROJECT_USER_SQL = `SELECT ${userJsonSql('u.user_id')} AS user_json
-  FROM users u WHERE u.project_id = $1 AND u.user_id = $2`;
+// `pu`, not `u`: userJsonSql's own subquery names its row `u`.
+const FIND_PROJECT_USER_SQL = `SELECT ${userJsonSql('pu.user_id')} AS user_json
+  FROM users pu WHERE pu.project_id = $1 AND pu.user_id = $2`;
 
 /** A user of this project (never another project's, whatever id the caller sends), or null. */
 export async function findProjectUser(

@@ -35,10 +35,14 @@ export const backendUserUpdateBody = jsonObject({
 export const USER_SEARCH_LIMIT = { default: 100, min: 1, max: 1000 } as const;
 
 const strings = () => list(text({ min: 1, max: 320 }), { min: 1, max: 100 });
+const RFC_3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/i;
 const timestamp = () =>
   v.pipe(
     text({ min: 1, max: 64 }),
-    v.check((value) => !Number.isNaN(Date.parse(value)), expected('an RFC 3339 timestamp')),
+    v.check(
+      (value) => RFC_3339.test(value) && !Number.isNaN(Date.parse(value)),
+      expected('an RFC 3339 timestamp such as 2026-01-31T12:00:00Z'),
+    ),
   );
 const operand = <const N extends string, const S extends v.GenericSchema>(name: N, value: S) =>
   v.object({ filter_name: v.literal(name), filter_value: value });
