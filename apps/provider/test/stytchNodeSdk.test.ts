@@ -130,6 +130,114 @@ describe("Stytch's Node SDK against the provider", () => {
     expect([missing.status_code, missing.error_type]).toEqual([404, 'user_not_found']);
   });
 
+  it('finishes on the server a magic-link sign-in the widget started', async () => {
+    const email = uniqueEmail('magic');
+    // The widget asks for the link; the visitor follows it to the app's redirect URL with ?token=.
+    await kit.widget('/magic_links/email/login_or_create', { email });
+    const link = new URL(String((await kit.latest(email)).metadata.url));
+    expect(link.searchParams.get('stytch_token_type')).toBe('magic_links');
+    const token = link.searchParams.get('token') ?? '';
+
+    // The app's server receives the redirect and redeems the token with the SDK.
+    const signedIn = await kit.client.magicLinks.authenticate({ token, session_duration_minutes: 60 });
+    expect(signedIn.status_code).toBe(200);
+    expect(signedIn.user.emails).toEqual([expect.objectContaining({ email, verified: true })]);
+    expect(signedIn.method_id).toBe(signedIn.user.emails[0]?.email_id);
+    expect(signedIn.session?.authentication_factors).toEqual([
+      expect.objectContaining({ type: 'magic_link', delivery_method: 'email' }),
+    ]);
+    // The session it started is a real one: the SDK checks it locally and remotely.
+    const local = await kit.client.sessions.authenticateJwtLocal({ session_jwt: signedIn.session_jwt });
+    expect(local.session_id).toBe(signedIn.session?.session_id);
+    expect(
+      (await kit.client.sessions.authenticate({ session_token: signedIn.session_token })).user.user_id,
+    ).toBe(signedIn.user_id);
+
+    const reused = await stytchError(
+      kit.client.magicLinks.authenticate({ token, session_duration_minutes: 60 }),
+    );
+    expect([reused.status_code, reused.error_type]).toEqual([401, 'unable_to_auth_magic_link']);
+  });
+
+  it('sends a magic link and a passcode from the server and authenticates them', async () => {
+    const email = uniqueEmail('server');
+    const sent = await kit.client.magicLinks.email.loginOrCreate({ email });
+    expect(sent.user_created).toBe(true);
+    const token = String((await kit.latest(email)).metadata.token);
+    // No duration and no session named: the link proves the email and starts no session.
+    const proven = await kit.client.magicLinks.authenticate({ token });
+    expect([proven.user_id, proven.session_token, proven.session_jwt]).toEqual([sent.user_id, '', '']);
+
+    const code = await kit.client.otps.email.loginOrCreate({ email });
+    expect([code.user_created, code.email_id]).toEqual([false, sent.email_id]);
+    const passcode = String((await kit.latest(email)).metadata.code);
+    const signedIn = await kit.client.otps.authenticate({
+      method_id: code.email_id,
+      code: passcode,
+      session_duration_minutes: 30,
+    });
+    expect(signedIn.session?.authentication_factors).toEqual([
+      expect.objectContaining({ type: 'otp', delivery_method: 'email' }),
+    ]);
+
+    // A second factor added to that session: the magic link sent with `send`, named by session token.
+    await kit.client.magicLinks.email.send({ email });
+    const second = await kit.client.magicLinks.authenticate({
+      token: String((await kit.latest(email)).metadata.token),
+      session_token: signedIn.session_token,
+    });
+    expect(second.session?.session_id).toBe(signedIn.session?.session_id);
+    expect(second.session?.authentication_factors.map((f) => f.type)).toEqual(['otp', 'magic_link']);
+  });
+
+  it('authenticates and changes passwords', async () => {
+    const email = uniqueEmail('password');
+    const first = 'correct-Horse-battery-7';
+    const created = await kit.widget('/passwords', { email, password: first, session_duration_minutes: 60 });
+    const strength = await kit.client.passwords.strengthCheck({ password: 'password' });
+    expect([strength.valid_password, strength.breached_password]).toEqual([false, true]);
+
+    const signedIn = await kit.client.passwords.authenticate({
+      email,
+      password: first,
+      session_duration_minutes: 60,
+    });
+    expect(signedIn.user_id).toBe(created['user_id']);
+    const wrong = await stytchError(
+      kit.client.passwords.authenticate({ email, password: 'nope-Nope-nope-1' }),
+    );
+    expect([wrong.status_code, wrong.error_type]).toEqual([401, 'unauthorized_credentials']);
+
+    const second = 'another-Quiet-river-8';
+    await kit.client.passwords.existingPassword.reset({
+      email,
+      existing_password: first,
+      new_password: second,
+    });
+    const old = await stytchError(kit.client.passwords.authenticate({ email, password: first }));
+    expect(old.error_type).toBe('unauthorized_credentials');
+    // The project ends sessions on a password change: the widget's session is gone.
+    const ended = await stytchError(
+      kit.client.sessions.authenticate({ session_token: String(created['session_token']) }),
+    );
+    expect(ended.error_type).toBe('session_not_found');
+
+    const session = await kit.client.passwords.authenticate({
+      email,
+      password: second,
+      session_duration_minutes: 60,
+    });
+    const third = 'third-Golden-meadow-9';
+    const reset = await kit.client.passwords.sessions.reset({
+      password: third,
+      session_token: session.session_token,
+    });
+    expect(reset.session?.session_id).toBe(session.session?.session_id);
+    expect((await kit.client.passwords.authenticate({ email, password: third })).user_id).toBe(
+      created['user_id'],
+    );
+  });
+
   it('reads the JWKS the SDK verifies with', async () => {
     const { keys } = await kit.client.sessions.getJWKS({ project_id: PROJECT_ID });
     expect(keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig' });

@@ -26,6 +26,9 @@ export type AuthErrorType = Extract<
   | 'invalid_phone_number'
   | 'unauthorized_action'
   | 'duplicate_phone_number'
+  | 'invalid_code'
+  | 'otp_code_not_found'
+  | 'oauth_token_not_found'
 >;
 
 /** A refused sign-in step, free of HTTP so domain code stays callable from anywhere; http/ maps it. */

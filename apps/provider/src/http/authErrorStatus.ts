@@ -25,4 +25,7 @@ export const AUTH_ERROR_STATUS: Readonly<Record<AuthErrorType, number>> = {
   invalid_phone_number: 400,
   unauthorized_action: 403,
   duplicate_phone_number: 400,
+  invalid_code: 400,
+  otp_code_not_found: 404,
+  oauth_token_not_found: 404,
 };

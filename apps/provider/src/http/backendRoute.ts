@@ -24,7 +24,7 @@ export interface BackendRouteInput<B> {
 export interface BackendRouteOptions {
   /**
    * The SDK path whose rate-limit budgets this call spends (`/otps/email/login_or_create`): a
-   * backend send or guess counts against the same budgets as the browser's.
+   * backend send counts against the same destination and project budgets as the browser's.
    */
   limitsAs?: string;
 }
@@ -49,7 +49,8 @@ export function backendRoute<K extends BackendOperation, R extends object>(
       const project = requireBackendProject(c, services);
       // Without a schema the body is `undefined`, which is what `BodyOutput<null>` says.
       const body = (schema ? await parseBody(c, schema) : undefined) as BodyOutput<BackendBodySchemas[K]>;
-      if (options.limitsAs) await spendRateLimits(options.limitsAs, { c, project, body, services });
+      if (options.limitsAs)
+        await spendRateLimits(options.limitsAs, { c, project, body, services, perIp: false });
       return flatResponse(c, await handle({ c, body, project, services }));
     },
   };

@@ -1,12 +1,14 @@
 import type { Session, User } from '@latch/api';
+import type { ProjectConfig } from '../config/configSchema';
 import { sha256Hex } from '../crypto/hash';
 import { AuthError } from '../errors/AuthError';
 import type { BackendRouteInput } from '../http/backendRoute';
+import type { Services } from '../http/deps';
 import { requireProjectUser } from '../users/projectUser';
 import type { Proof } from './finishAuthentication';
 import { issueSession } from './issueSession';
 import { verifySessionJwt } from './sessionJwt';
-import { findLiveSessionByHash, findLiveSessionById } from './sessionRow';
+import { findLiveSessionByHash, findLiveSessionById, type SessionRow } from './sessionRow';
 
 /** The session fields of a backend sign-in call (`backendSessionFields` in @latch/api). */
 export interface BackendSessionFields {
@@ -28,6 +30,37 @@ const sessionNotFound = (): AuthError =>
   new AuthError('session_not_found', 'The session expired, was revoked, or never existed.');
 
 /**
+ * The live session a backend call names by `session_token` or `session_jwt`, or null when it names
+ * none. A JWT that does not verify is 401 `invalid_session_token`; a dead session 404 `session_not_found`.
+ */
+export async function findNamedSession(
+  services: Pick<Services, 'db' | 'authOrigin'>,
+  project: ProjectConfig,
+  fields: Pick<BackendSessionFields, 'session_token' | 'session_jwt'>,
+  now: Date,
+): Promise<SessionRow | null> {
+  const { db } = services;
+  let row: SessionRow | null;
+  if (fields.session_token !== undefined) {
+    row = await findLiveSessionByHash(db, project.project_id, sha256Hex(fields.session_token), now);
+  } else if (fields.session_jwt !== undefined) {
+    const verified = await verifySessionJwt(db, {
+      projectId: project.project_id,
+      issuer: services.authOrigin,
+      jwt: fields.session_jwt,
+      now,
+    });
+    if (!verified)
+      throw new AuthError('invalid_session_token', 'The session JWT is not valid for this project.');
+    row = await findLiveSessionById(db, project.project_id, verified.sessionId, now);
+  } else {
+    return null;
+  }
+  if (!row) throw sessionNotFound();
+  return row;
+}
+
+/**
  * The end of every backend sign-in, with the hosted backend API's session rules: a session named
  * by `session_token` or `session_jwt` (it must be live) gets the factor, and its expiry moves only
  * when `session_duration_minutes` is given; with no session named, a duration starts a session and
@@ -40,23 +73,8 @@ export async function finishBackendAuthentication(
 ): Promise<BackendAuthentication> {
   const { db } = services;
   const now = proof.now ?? new Date();
-  let existingSessionId: string | undefined;
-  if (fields.session_token !== undefined) {
-    const live = await findLiveSessionByHash(db, project.project_id, sha256Hex(fields.session_token), now);
-    if (!live) throw sessionNotFound();
-  } else if (fields.session_jwt !== undefined) {
-    const verified = await verifySessionJwt(db, {
-      projectId: project.project_id,
-      issuer: services.authOrigin,
-      jwt: fields.session_jwt,
-      now,
-    });
-    if (!verified)
-      throw new AuthError('invalid_session_token', 'The session JWT is not valid for this project.');
-    if (!(await findLiveSessionById(db, project.project_id, verified.sessionId, now)))
-      throw sessionNotFound();
-    existingSessionId = verified.sessionId;
-  } else if (fields.session_duration_minutes === undefined) {
+  const named = await findNamedSession(services, project, fields, now);
+  if (!named && fields.session_duration_minutes === undefined) {
     const user = await requireProjectUser(db, project.project_id, proof.userId);
     return { user_id: user.user_id, user, session: null, session_token: '', session_jwt: '' };
   }
@@ -68,7 +86,7 @@ export async function finishBackendAuthentication(
     factor: proof.factor,
     durationMinutes: fields.session_duration_minutes,
     existingSessionToken: fields.session_token ?? null,
-    existingSessionId,
+    existingSessionId: named?.session_id,
     // The caller is the app's server: the visitor's address and browser are not known here.
     attributes: { ip_address: '', user_agent: '' },
     now,

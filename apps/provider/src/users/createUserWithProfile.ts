@@ -2,7 +2,7 @@ import type { Db } from '../db/Db';
 import { AuthError } from '../errors/AuthError';
 import { createUser, DuplicateIdentifierError, type CreatedUser } from './createUser';
 import { requireEmail } from './email';
-import { isE164 } from './phone';
+import { requirePhoneNumber } from './phone';
 import type { ProjectRef } from './project';
 import { updateUser, type UserChanges } from './updateUser';
 
@@ -23,13 +23,7 @@ export async function createUserWithProfile(
   input: NewUserWithProfile,
 ): Promise<CreatedUser> {
   const email = input.email === undefined ? undefined : requireEmail(input.email);
-  const phone = input.phone_number?.trim();
-  if (phone !== undefined && !isE164(phone)) {
-    throw new AuthError(
-      'invalid_phone_number',
-      'The phone number is not in E.164 format, e.g. +15555550100.',
-    );
-  }
+  const phone = input.phone_number === undefined ? undefined : requirePhoneNumber(input.phone_number);
   if (email === undefined && phone === undefined) {
     throw new AuthError('invalid_field', 'email or phone_number is required to create a user.');
   }
