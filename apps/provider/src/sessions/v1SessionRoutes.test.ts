@@ -69,6 +69,13 @@ describe.each(DB_KINDS)('backend session check on %s', (kind) => {
     expect([empty.status, empty.body['error_type']]).toEqual([400, 'missing_field']);
     const typed = await kit.backend({ session_token: 5 });
     expect([typed.status, typed.body['error_type']]).toEqual([400, 'invalid_field']);
+    // An RBAC check is not implemented: refused, never passed unchecked.
+    const rbac = await kit.backend({
+      session_token: 'x',
+      authorization_check: { resource_id: 'r', action: 'a' },
+    });
+    expect([rbac.status, rbac.body['error_type']]).toEqual([400, 'invalid_field']);
+    expect(rbac.body['error_message']).toBe('authorization_check: not supported by this provider.');
   });
 
   it('publishes the JWKS to anyone, and 404 for an unknown project', async () => {

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { expected } from './expected';
-import { flag, integer, jsonObject, jsonRecord, list, oneOf } from './fields';
+import { flag, integer, jsonObject, jsonRecord, list, oneOf, unsupported } from './fields';
 import { text } from './text';
 
 /** A user's name; each part optional, as the hosted API takes it. */
@@ -19,6 +19,8 @@ export const backendUserCreateBody = jsonObject({
   create_user_as_pending: v.exactOptional(flag()),
   trusted_metadata: v.exactOptional(jsonRecord()),
   untrusted_metadata: v.exactOptional(jsonRecord()),
+  roles: unsupported(),
+  external_id: unsupported(),
 });
 
 /**
@@ -29,6 +31,8 @@ export const backendUserUpdateBody = jsonObject({
   name: v.exactOptional(userName()),
   trusted_metadata: v.exactOptional(jsonRecord()),
   untrusted_metadata: v.exactOptional(jsonRecord()),
+  roles: unsupported(),
+  external_id: unsupported(),
 });
 
 /** The search page size bounds of the hosted API: 1 to 1000, 100 when absent. */
