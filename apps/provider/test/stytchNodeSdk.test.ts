@@ -1,6 +1,7 @@
 import { StytchError } from 'stytch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROJECT_ID } from './authTestKit';
+import { PROJECT_ID, REDIRECT } from './authTestKit';
+import { testConfig, TEST_TOKEN } from './testConfig';
 import { openStytchKit, type StytchKit } from './stytchTestKit';
 
 let n = 0;
@@ -24,7 +25,11 @@ async function stytchError(call: Promise<unknown>): Promise<StytchError> {
 describe("Stytch's Node SDK against the provider", () => {
   let kit: StytchKit;
   beforeAll(async () => {
-    kit = await openStytchKit('pglite');
+    const [test, live] = testConfig().projects;
+    if (!test || !live) throw new Error('testConfig changed');
+    kit = await openStytchKit('pglite', {
+      projects: [{ ...test, oauth_providers: [{ type: 'google', dev_idp: true, one_tap: false }] }, live],
+    });
   }, 60_000);
   afterAll(() => kit?.close());
 
@@ -236,6 +241,34 @@ describe("Stytch's Node SDK against the provider", () => {
     expect((await kit.client.passwords.authenticate({ email, password: third })).user_id).toBe(
       created['user_id'],
     );
+  });
+
+  it('finishes an OAuth sign-in on the server', async () => {
+    // The visitor starts at the provider, signs in at the (dev) identity provider, lands on the app.
+    const query = new URLSearchParams({ public_token: TEST_TOKEN, login_redirect_url: REDIRECT });
+    const started = await kit.navigate(`/v1/public/oauth/google/start?${query.toString()}`);
+    const authorize = new URL(started.headers.get('location') ?? '');
+    const email = uniqueEmail('oauth');
+    const submitted = await kit.navigate(authorize.pathname + authorize.search, {
+      method: 'POST',
+      form: { state: authorize.searchParams.get('state') ?? '', email },
+    });
+    const landing = new URL(submitted.headers.get('location') ?? '');
+    expect(landing.searchParams.get('stytch_token_type')).toBe('oauth');
+
+    const signedIn = await kit.client.oauth.authenticate({
+      token: landing.searchParams.get('token') ?? '',
+      session_duration_minutes: 60,
+    });
+    expect([signedIn.provider_type, signedIn.user.emails[0]?.email]).toEqual(['google', email]);
+    expect(signedIn.oauth_user_registration_id).toBe(signedIn.user.providers[0]?.oauth_user_registration_id);
+    expect(signedIn.user_session?.authentication_factors).toEqual([
+      expect.objectContaining({ type: 'oauth', delivery_method: 'oauth_google' }),
+    ]);
+    await kit.client.users.deleteOAuthRegistration({
+      oauth_user_registration_id: signedIn.oauth_user_registration_id,
+    });
+    expect((await kit.client.users.get({ user_id: signedIn.user_id })).providers).toEqual([]);
   });
 
   it('reads the JWKS the SDK verifies with', async () => {

@@ -5,10 +5,11 @@ import * as stytch from 'stytch';
 import { Agent, fetch, type RequestInit } from 'undici';
 import type { Db } from '../src/db/Db';
 import type { LatchConfig } from '../src/config/configSchema';
+import { currentSigningKey } from '../src/sessions/signingKeys';
 import { PROJECT_ID, PROJECT_SECRET, type InboxEntry } from './authTestKit';
 import { selfSignedCertificate } from './selfSignedCertificate';
 import { testApp } from './testApp';
-import { basic, HOST, testConfig, TEST_TOKEN } from './testConfig';
+import { basic, HOST, testConfig, testProject, TEST_TOKEN } from './testConfig';
 import { openMigratedTestDb, type DbKind } from './testDatabases';
 
 type Json = Record<string, unknown>;
@@ -41,6 +42,8 @@ export async function openStytchKit(kind: DbKind = 'pglite', overrides: Partial<
   const origin = `https://127.0.0.1:${port}`;
   const { app, logger } = testApp({ db, config: { ...testConfig(), ...overrides }, authOrigin: origin });
   handle = (request) => app.fetch(request);
+  // The project's first signing key (an RSA key pair) is made here, not inside the first test.
+  await currentSigningKey(db, testProject());
 
   const dispatcher = new Agent({ connect: { ca: cert } });
   const previousCa = https.globalAgent.options.ca;
@@ -66,6 +69,19 @@ export async function openStytchKit(kind: DbKind = 'pglite', overrides: Partial<
     const response = await fetch(`${origin}${path}`, init);
     return { status: response.status, body: (await response.json()) as Json, headers: response.headers };
   };
+  /** A request as a browser navigation makes it: no redirect followed, the response as it came. */
+  const navigate = (path: string, init: { method?: string; form?: Record<string, string> } = {}) =>
+    fetch(`${origin}${path}`, {
+      method: init.method ?? 'GET',
+      redirect: 'manual',
+      dispatcher,
+      ...(init.form
+        ? {
+            headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+            body: new URLSearchParams(init.form).toString(),
+          }
+        : {}),
+    });
   /** A backend call with the project secret, raw. */
   const backend = (method: string, path: string, body?: unknown) =>
     request(method, path, { body, authorization: basic(PROJECT_ID, PROJECT_SECRET) });
@@ -101,6 +117,7 @@ export async function openStytchKit(kind: DbKind = 'pglite', overrides: Partial<
     origin,
     client,
     request,
+    navigate,
     backend,
     widget,
     inbox,

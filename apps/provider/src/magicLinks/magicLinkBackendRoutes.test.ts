@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentSigningKey } from '../sessions/signingKeys';
+import { testProject } from '../../test/testConfig';
 import { openAuthKit, REDIRECT, type AuthKit } from '../../test/authTestKit';
 
 type Json = Record<string, unknown>;
@@ -10,6 +12,8 @@ describe('backend magic links', () => {
   let kit: AuthKit;
   beforeAll(async () => {
     kit = await openAuthKit('pglite');
+    // The project's first signing key (an RSA key pair) is made here, not inside the first test.
+    await currentSigningKey(kit.db, testProject());
   }, 60_000);
   afterAll(() => kit?.close());
 

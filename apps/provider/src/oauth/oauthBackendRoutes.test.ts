@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentSigningKey } from '../sessions/signingKeys';
 import { openAuthKit, REDIRECT, type AuthKit } from '../../test/authTestKit';
 import { testConfig, testProject, TEST_TOKEN } from '../../test/testConfig';
 
@@ -12,6 +13,8 @@ describe('backend OAuth authenticate', () => {
     kit = await openAuthKit('pglite', {
       projects: [testProject({ oauth_providers: [{ type: 'google', dev_idp: true, one_tap: false }] }), live],
     });
+    // The project's first signing key (an RSA key pair) is made here, not inside the first test.
+    await currentSigningKey(kit.db, testProject());
   }, 60_000);
   afterAll(() => kit?.close());
 

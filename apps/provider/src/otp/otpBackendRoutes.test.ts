@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentSigningKey } from '../sessions/signingKeys';
 import { defaultRateLimits } from '../config/rateLimitsSchema';
+import { testProject } from '../../test/testConfig';
 import { openAuthKit, type AuthKit } from '../../test/authTestKit';
 
 type Json = Record<string, unknown>;
@@ -11,6 +13,8 @@ describe('backend passcodes', () => {
   let kit: AuthKit;
   beforeAll(async () => {
     kit = await openAuthKit('pglite');
+    // The project's first signing key (an RSA key pair) is made here, not inside the first test.
+    await currentSigningKey(kit.db, testProject());
   }, 60_000);
   afterAll(() => kit?.close());
 
@@ -156,6 +160,8 @@ describe('backend passcode sends under the rate limits', () => {
         sends_per_ip: { limit: 2, per_seconds: 600 },
       },
     });
+    // The project's first signing key (an RSA key pair) is made here, not inside the first test.
+    await currentSigningKey(kit.db, testProject());
   }, 60_000);
   afterAll(() => kit?.close());
 

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentSigningKey } from '../sessions/signingKeys';
+import { testProject } from '../../test/testConfig';
 import { openAuthKit, type AuthKit } from '../../test/authTestKit';
 
 type Json = Record<string, unknown>;
@@ -12,6 +14,8 @@ describe('backend passwords', () => {
   let kit: AuthKit;
   beforeAll(async () => {
     kit = await openAuthKit('pglite');
+    // The project's first signing key (an RSA key pair) is made here, not inside the first test.
+    await currentSigningKey(kit.db, testProject());
   }, 60_000);
   afterAll(() => kit?.close());
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentSigningKey } from '../sessions/signingKeys';
 import { openAuthKit, PROJECT_ID, PROJECT_SECRET, type AuthKit } from '../../test/authTestKit';
-import { basic, LIVE_TOKEN } from '../../test/testConfig';
+import { basic, LIVE_TOKEN, testProject } from '../../test/testConfig';
 import { DB_KINDS } from '../../test/testDatabases';
 import { linkProviderAccount } from '../oauth/providerAccounts';
 import { insertRegistration } from '../passkeys/registrations';
@@ -29,6 +30,8 @@ describe.each(DB_KINDS)('backend users API on %s', (kind) => {
   let kit: AuthKit;
   beforeAll(async () => {
     kit = await openAuthKit(kind);
+    // The project's first signing key (an RSA key pair) is made here, not inside the first test.
+    await currentSigningKey(kit.db, testProject());
   }, 60_000);
   afterAll(() => kit?.close());
 
