@@ -24,7 +24,6 @@ export type AuthErrorType = Extract<
   | 'oauth_user_registration_not_found'
   | 'webauthn_registration_not_found'
   | 'invalid_phone_number'
-  | 'unauthorized_action'
   | 'duplicate_phone_number'
   | 'invalid_code'
   | 'otp_code_not_found'
