@@ -89,6 +89,22 @@ describe('backend passcodes', () => {
       session_token: 'no-such-session-token',
     });
     expect([dead.status, dead.body['error_type']]).toEqual([404, 'session_not_found']);
+
+    // Another user's session is not joined: this sign-in gets a session of its own.
+    const other = await kit.signInByMagicLink(freshEmail('other'));
+    await ok('/v1/otps/email/send', { email });
+    const separate = await ok('/v1/otps/authenticate', {
+      method_id: sent['email_id'],
+      code: await codeFor(email),
+      session_token: other['session_token'],
+    });
+    expect((separate['session'] as { session_id: string; user_id: string }).user_id).toBe(
+      signedIn['user_id'],
+    );
+    expect((separate['session'] as { session_id: string }).session_id).not.toBe(
+      (other['session'] as { session_id: string }).session_id,
+    );
+    expect(separate['session_token']).not.toBe(other['session_token']);
   });
 
   it('sends by SMS and checks the code', async () => {
