@@ -57,7 +57,7 @@ test('the backend accepts a live session and refuses a revoked one', async ({ ho
   await test.step('live: the token and the JWT are both accepted', async () => {
     const byToken = await provider.authenticateSession({ session_token: tokens.session_token });
     expect(byToken.status).toBe(200);
-    expect(byToken.body['data']).toMatchObject({ session: { session_id: sessionId } });
+    expect(byToken.body).toMatchObject({ status_code: 200, session: { session_id: sessionId } });
     const byJwt = await provider.authenticateSession({ session_jwt: tokens.session_jwt });
     expect(byJwt.status).toBe(200);
   });

@@ -57,6 +57,19 @@ export async function openAuthKit(kind: DbKind = 'pglite', overrides: Partial<La
     });
     return { status: response.status, body: (await response.json()) as Json, headers: response.headers };
   };
+  /** Any backend API call with the project secret (from `ip` when given, as over a socket). */
+  const v1 = async (method: string, path: string, body?: unknown, { ip }: { ip?: string } = {}) => {
+    const response = await app.request(
+      path,
+      {
+        method,
+        headers: { Authorization: basic(PROJECT_ID, PROJECT_SECRET), 'Content-Type': 'application/json' },
+        ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+      },
+      ip ? { incoming: { socket: { remoteAddress: ip } } } : undefined,
+    );
+    return { status: response.status, body: (await response.json()) as Json, headers: response.headers };
+  };
   const inbox = async (to: string): Promise<InboxEntry[]> =>
     (await (await app.request(`/dev/inbox.json?to=${encodeURIComponent(to)}`)).json()) as InboxEntry[];
   const latest = async (to: string): Promise<InboxEntry> => {
@@ -92,6 +105,7 @@ export async function openAuthKit(kind: DbKind = 'pglite', overrides: Partial<La
     post,
     ok,
     backend,
+    v1,
     inbox,
     latest,
     verifyJwt,

@@ -55,6 +55,11 @@ export const ERROR_TYPES = [
   'oauth_config_not_found',
   'invalid_token',
   'trusted_auth_token_profile_not_found',
+  'user_not_found',
+  'phone_number_not_found',
+  'crypto_wallet_not_found',
+  'oauth_user_registration_not_found',
+  'duplicate_phone_number',
 ] as const;
 
 export type ErrorType = (typeof ERROR_TYPES)[number];

@@ -20,6 +20,16 @@ export type AuthErrorType = Extract<
   | 'unauthorized_credentials'
   | 'user_lock_limit_reached'
   | 'weak_password'
+  | 'user_not_found'
+  | 'phone_number_not_found'
+  | 'crypto_wallet_not_found'
+  | 'oauth_user_registration_not_found'
+  | 'webauthn_registration_not_found'
+  | 'invalid_phone_number'
+  | 'duplicate_phone_number'
+  | 'invalid_code'
+  | 'otp_code_not_found'
+  | 'oauth_token_not_found'
 >;
 
 /** A refused sign-in step, free of HTTP so domain code stays callable from anywhere; http/ maps it. */

@@ -38,3 +38,12 @@ export function successResponse<T extends object>(c: Context<AppEnv>, data: T, s
   const meta: ResponseMeta = { request_id: c.var.requestId, status_code: status };
   return c.json({ data: { ...data, ...meta } }, status as ContentfulStatusCode);
 }
+
+/**
+ * The backend API's success shape (`/v1/*` with the project secret), as the hosted backend API
+ * answers and server SDKs read it: the fields at the top level beside `request_id` and `status_code`.
+ */
+export function flatResponse<T extends object>(c: Context<AppEnv>, data: T, status = 200): Response {
+  const meta: ResponseMeta = { request_id: c.var.requestId, status_code: status };
+  return c.json({ ...meta, ...data }, status as ContentfulStatusCode);
+}

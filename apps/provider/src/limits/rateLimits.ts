@@ -40,10 +40,15 @@ function destinationOf(body: unknown): string | null {
 /** The budgets one request spends, most specific first; keys hash personal data. */
 function budgetsFor(
   scope: Scope,
-  { c, project, body }: { c: Context<AppEnv>; project: ProjectConfig; body: unknown },
+  {
+    c,
+    project,
+    body,
+    perIp = true,
+  }: { c: Context<AppEnv>; project: ProjectConfig; body: unknown; perIp?: boolean },
   limits: RateLimitsConfig,
 ): Use[] {
-  const ip = clientAddress(c);
+  const ip = perIp ? clientAddress(c) : '';
   const ipKey = ip ? sha256Hex(ip) : null;
   const spent: Use[] = [];
   if (scope === 'sends') {
@@ -72,11 +77,12 @@ const scopeOf = (path: string): Scope | undefined =>
  * Spends the budgets of an SDK call that sends a message, checks a guess or logs an event, once
  * its body is valid (malformed calls spend nothing; they reach no flow). Over budget: 429
  * `too_many_requests` with `Retry-After`. The counters live in the database, so a budget holds
- * across every provider process sharing it.
+ * across every provider process sharing it. A backend API call (`perIp: false`) comes from the
+ * app's server, whose address is every visitor's: it spends the destination and project budgets only.
  */
 export async function spendRateLimits(
   path: string,
-  input: { c: Context<AppEnv>; project: ProjectConfig; body: unknown; services: Services },
+  input: { c: Context<AppEnv>; project: ProjectConfig; body: unknown; services: Services; perIp?: boolean },
 ): Promise<void> {
   const scope = scopeOf(path);
   if (!scope) return;

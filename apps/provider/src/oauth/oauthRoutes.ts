@@ -1,51 +1,22 @@
-import { ApiFailure } from '../http/ApiFailure';
 import { sdkRoute, type Route } from '../http/route';
-import { consumeOAuthToken } from './oauthTokens';
 import { finishAuthentication } from '../sessions/finishAuthentication';
-import { activateUser } from '../users';
+import { proveOAuthToken, providerFields } from './proveOAuthToken';
 
 /** `POST /oauth/authenticate`: the landing page redeems the token OAuth left in its URL. */
 export const oauthRoutes: Route[] = [
   sdkRoute('POST /oauth/authenticate', async (input) => {
     const { body, project, services } = input;
     const now = new Date();
-    const used = await consumeOAuthToken(services.db, {
-      projectId: project.project_id,
+    const { grant, ...proof } = await proveOAuthToken(services.db, project.project_id, {
       token: body.token,
       codeVerifier: body.code_verifier,
       now,
     });
-    if (!used) {
-      throw new ApiFailure('oauth_token_not_found', 404, 'OAuth Token could not be found.');
-    }
-    const { userId, grant } = used;
-    await activateUser(services.db, userId);
     const auth = await finishAuthentication(input, {
-      userId,
-      factor: {
-        type: 'oauth',
-        delivery_method: `oauth_${grant.providerType}`,
-        oauth_factor: {
-          id: grant.registrationId,
-          provider_subject: grant.providerSubject,
-          ...(grant.emailId ? { email_id: grant.emailId } : {}),
-        },
-      },
+      ...proof,
       durationMinutes: body.session_duration_minutes,
       now,
     });
-    return {
-      ...auth,
-      provider_subject: grant.providerSubject,
-      provider_type: grant.providerType,
-      // The dev identity provider issues no provider tokens of its own; the granted scopes are real.
-      provider_values: {
-        access_token: '',
-        refresh_token: '',
-        id_token: '',
-        scopes: grant.scopes,
-        expires_at: null,
-      },
-    };
+    return { ...auth, ...providerFields(grant) };
   }),
 ];

@@ -10,12 +10,18 @@ import { sendDefaultPasswordReset } from './startPasswordReset';
 /**
  * `POST /passwords/authenticate` up to the session: the email's user, unless it is locked, has no
  * password, or the password is wrong. A right password that is breached or marked for reset
- * answers `reset_password` and the server emails a reset link itself.
+ * answers `reset_password` and the server emails a reset link itself, unless `forReset` (the
+ * password is being replaced right now: `/passwords/existing_password/reset`).
  */
 export async function checkPasswordLogin(
   services: Pick<Services, 'db' | 'logger'>,
   project: ProjectConfig,
-  { email, password, now }: { email: string; password: string; now: Date },
+  {
+    email,
+    password,
+    now,
+    forReset = false,
+  }: { email: string; password: string; now: Date; forReset?: boolean },
 ): Promise<EmailRecord> {
   const { db } = services;
   const found = await findEmail(db, project.project_id, email);
@@ -33,6 +39,7 @@ export async function checkPasswordLogin(
   }
   await recordSuccess(db, found.user_id);
 
+  if (forReset) return found;
   if (record.password_requires_reset || isBreached(password)) {
     await sendDefaultPasswordReset(services, project, found, now);
     throw new AuthError(

@@ -21,6 +21,8 @@ export { requireStorablePassword, requireStrongPassword } from './requireStrongP
 export { passwordResetEmail } from './resetEmail';
 export { resetRedirects } from './resetRedirects';
 export { resetWithToken } from './resetWithToken';
+export { changePassword } from './changePassword';
+export { replacePassword } from './replacePassword';
 export type { ResetRedirects } from './resetRedirects';
 export {
   absorbAutoReset,

@@ -1,12 +1,11 @@
 import type { ProjectConfig } from '../config/configSchema';
 import type { Db } from '../db/Db';
 import { AuthError } from '../errors/AuthError';
-import { revokeUserSessions } from '../sessions';
 import { hashPassword } from '.';
 import { activateUser, findEmailById, markEmailVerified, type EmailRecord } from '../users';
-import { storePassword } from './passwordRecord';
+import { replacePassword } from './replacePassword';
 import { requireStorablePassword, requireStrongPassword } from './requireStrongPassword';
-import { findResetToken, retireResetTokens, useResetToken } from './resetTokens';
+import { findResetToken, useResetToken } from './resetTokens';
 
 const badResetToken = (): AuthError =>
   new AuthError('unable_to_auth_magic_link', 'The reset link was already used, expired, or is not valid.');
@@ -36,10 +35,8 @@ export async function resetWithToken(
   const hash = await hashPassword(input.password);
   if (!(await useResetToken(db, ref.tokenId, now))) throw badResetToken();
   await db.transaction(async (tx) => {
-    await storePassword(tx, project, ref.userId, hash);
-    // Whoever knew the old password may hold a session; the reset's own session comes after this.
-    if (project.end_sessions_on_password_reset) await revokeUserSessions(tx, project, ref.userId, now);
-    await retireResetTokens(tx, ref.userId, now);
+    // The reset's own session comes after this.
+    await replacePassword(tx, project, { userId: ref.userId, hash, now });
     await markEmailVerified(tx, owner.email_id);
     await activateUser(tx, ref.userId);
   });

@@ -1,7 +1,25 @@
 import type { Route } from '../http/route';
 import { oidcRoutes } from '../idp/oidcRoutes';
+import { magicLinkBackendRoutes } from '../magicLinks/magicLinkBackendRoutes';
+import { oauthBackendRoutes } from '../oauth/oauthBackendRoutes';
 import { oauthStartRoutes } from '../oauth/oauthStartRoutes';
+import { otpBackendRoutes } from '../otp/otpBackendRoutes';
+import { passwordBackendRoutes } from '../passwords/passwordBackendRoutes';
 import { v1SessionRoutes } from '../sessions/v1SessionRoutes';
+import { userBackendRoutes } from '../users/userBackendRoutes';
 
-/** Routes under /v1 (server-to-server API, public JWKS, the projects' OpenID Connect issuers); no SDK CORS here. */
-export const V1_ROUTES: readonly Route[] = [...v1SessionRoutes, ...oidcRoutes, ...oauthStartRoutes];
+/**
+ * Routes under /v1: the backend API (project secret, flat answers, no SDK CORS; one
+ * `<method>BackendRoutes.ts` per sign-in method), the public JWKS, the OAuth start, and the
+ * projects' OpenID Connect issuers.
+ */
+export const V1_ROUTES: readonly Route[] = [
+  ...v1SessionRoutes,
+  ...userBackendRoutes,
+  ...magicLinkBackendRoutes,
+  ...otpBackendRoutes,
+  ...oauthBackendRoutes,
+  ...passwordBackendRoutes,
+  ...oidcRoutes,
+  ...oauthStartRoutes,
+];

@@ -71,18 +71,23 @@ export async function authenticateSessionJwt(
 const expiry = (input: AuthenticateSessionInput, now: Date): Date | undefined =>
   input.durationMinutes === undefined ? undefined : addMinutes(now, input.durationMinutes);
 
-/** Ends every live session of the user (a password reset); answers how many it ended. */
+/**
+ * Ends every live session of the user (a password reset) but `exceptSessionId`, the one the reset
+ * was made in when it was; answers how many it ended.
+ */
 export async function revokeUserSessions(
   db: Queryable,
   project: ProjectRef,
   userId: string,
   now: Date,
+  exceptSessionId?: string,
 ): Promise<number> {
   const rows = await db.query(
     `UPDATE sessions SET revoked_at = $3
      WHERE project_id = $1 AND user_id = $2 AND revoked_at IS NULL AND expires_at > $3
+       AND session_id IS DISTINCT FROM $4
      RETURNING session_id`,
-    [project.project_id, userId, now],
+    [project.project_id, userId, now, exceptSessionId ?? null],
   );
   return rows.length;
 }

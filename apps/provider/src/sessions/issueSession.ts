@@ -1,4 +1,9 @@
-import { isRecord, type AuthenticateResponse, type AuthenticationFactor } from '@latch/api';
+import {
+  DEFAULT_SESSION_MINUTES,
+  isRecord,
+  type AuthenticateResponse,
+  type AuthenticationFactor,
+} from '@latch/api';
 import { randomToken, sha256Hex } from '../crypto/hash';
 import { newId } from '../crypto/ids';
 import type { Db } from '../db/Db';
@@ -9,6 +14,7 @@ import { addMinutes } from './duration';
 import { reusableSessionJwt } from './reusableSessionJwt';
 import {
   findLiveSessionByHash,
+  findLiveSessionById,
   insertSession,
   toSession,
   touchSession,
@@ -25,10 +31,15 @@ export interface IssueSessionInput {
   userId: string;
   /** The factor this sign-in proved; `last_authenticated_at` is set here. */
   factor: Omit<AuthenticationFactor, 'last_authenticated_at'>;
-  /** `session_duration_minutes` of the request (validated 5..527040 by the route). */
-  durationMinutes: number;
+  /**
+   * `session_duration_minutes` of the request (validated 5..527040 by the route). Absent (backend
+   * API only), an existing session keeps its expiry and a new one gets the default 30 minutes.
+   */
+  durationMinutes: number | undefined;
   /** The session token from the Authorization header (`RouteInput.sessionToken`), if any. */
   existingSessionToken?: string | null | undefined;
+  /** The backend API's other way to name the session to add the factor to: its id (from a JWT). */
+  existingSessionId?: string | undefined;
   attributes?: SessionAttributes;
   now?: Date;
 }
@@ -66,21 +77,25 @@ function mergeFactor(
 export async function issueSession(input: IssueSessionInput): Promise<AuthenticateResponse> {
   const { db, project, userId, factor, durationMinutes } = input;
   const now = input.now ?? new Date();
-  const expiresAt = addMinutes(now, durationMinutes);
   const at = now.toISOString();
 
   let row: SessionWithUser | null = null;
   let sessionToken = input.existingSessionToken ?? null;
-  if (sessionToken) {
-    const existing = await findLiveSessionByHash(db, project.project_id, sha256Hex(sessionToken), now);
-    if (existing?.user_id === userId) {
-      row = await touchSession(db, existing.session_id, now, {
-        expiresAt,
-        factors: mergeFactor(existing.factors, factor, at),
-      });
-    }
+  const existing = sessionToken
+    ? await findLiveSessionByHash(db, project.project_id, sha256Hex(sessionToken), now)
+    : input.existingSessionId
+      ? await findLiveSessionById(db, project.project_id, input.existingSessionId, now)
+      : null;
+  if (existing?.user_id === userId) {
+    row = await touchSession(db, existing.session_id, now, {
+      ...(durationMinutes === undefined ? {} : { expiresAt: addMinutes(now, durationMinutes) }),
+      factors: mergeFactor(existing.factors, factor, at),
+    });
+    // Named by id, the session's opaque token is not known here: it is answered as ''.
+    if (!input.existingSessionToken) sessionToken = '';
   }
   if (!row) {
+    const expiresAt = addMinutes(now, durationMinutes ?? DEFAULT_SESSION_MINUTES);
     sessionToken = randomToken(32);
     const created = await insertSession(db, {
       sessionId: newId('session', project.test),

@@ -50,6 +50,58 @@ export async function findLiveSessionByHash(
   return row ?? null;
 }
 
+/** The live session of a project with this id, or null. */
+export async function findLiveSessionById(
+  db: Queryable,
+  projectId: string,
+  sessionId: string,
+  now: Date,
+): Promise<SessionRow | null> {
+  const [row] = await db.query<SessionRow>(
+    `SELECT ${SESSION_COLUMNS} FROM sessions
+     WHERE project_id = $1 AND session_id = $2 AND revoked_at IS NULL AND expires_at > $3`,
+    [projectId, sessionId, now],
+  );
+  return row ?? null;
+}
+
+/** The live sessions of a user of the project, oldest first. */
+export async function listLiveSessions(
+  db: Queryable,
+  projectId: string,
+  userId: string,
+  now: Date,
+): Promise<SessionRow[]> {
+  return db.query<SessionRow>(
+    `SELECT ${SESSION_COLUMNS} FROM sessions
+     WHERE project_id = $1 AND user_id = $2 AND revoked_at IS NULL AND expires_at > $3
+     ORDER BY started_at, session_id`,
+    [projectId, userId, now],
+  );
+}
+
+const revokeLiveSql = (keyColumn: 'token_hash' | 'session_id'): string =>
+  `UPDATE sessions SET revoked_at = $3
+   WHERE project_id = $1 AND ${keyColumn} = $2 AND revoked_at IS NULL AND expires_at > $3
+   RETURNING session_id`;
+const REVOKE_LIVE_BY_HASH_SQL = revokeLiveSql('token_hash');
+const REVOKE_LIVE_BY_ID_SQL = revokeLiveSql('session_id');
+
+/** Ends a live session named by token hash or id; answers whether there was one to end. */
+export async function revokeLiveSession(
+  db: Queryable,
+  projectId: string,
+  key: { tokenHash: string } | { sessionId: string },
+  now: Date,
+): Promise<boolean> {
+  const rows = await db.query('tokenHash' in key ? REVOKE_LIVE_BY_HASH_SQL : REVOKE_LIVE_BY_ID_SQL, [
+    projectId,
+    'tokenHash' in key ? key.tokenHash : key.sessionId,
+    now,
+  ]);
+  return rows.length > 0;
+}
+
 /** A session row and its user's JSON (null when the user is gone), as one statement answers them. */
 export type SessionWithUser = SessionRow & { user_json: UserJson | null };
 

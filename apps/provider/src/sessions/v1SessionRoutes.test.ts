@@ -20,15 +20,18 @@ describe.each(DB_KINDS)('backend session check on %s', (kind) => {
     const byToken = await kit.backend({ session_token: signedIn['session_token'] });
     expect(byToken.status).toBe(200);
     expect(byToken.headers.get('Access-Control-Allow-Origin')).toBeNull();
-    const data = byToken.body['data'] as Record<string, unknown>;
+    // Flat, as the hosted backend API answers: no `data` envelope.
+    expect(byToken.body['data']).toBeUndefined();
+    const data = byToken.body;
+    expect(data).toMatchObject({ status_code: 200, request_id: expect.stringMatching(/^request-id-/) });
     expect(data['user_id']).toBe(signedIn['user_id']);
     expect(data['session_token']).toBe(signedIn['session_token']);
     await kit.verifyJwt(String(data['session_jwt']));
 
     const byJwt = await kit.backend({ session_jwt: signedIn['session_jwt'] });
     expect(byJwt.status).toBe(200);
-    expect((byJwt.body['data'] as Record<string, unknown>)['session_token']).toBeUndefined();
-    expect((byJwt.body['data'] as { session: { session_id: string } }).session.session_id).toBe(
+    expect(byJwt.body['session_token']).toBeUndefined();
+    expect((byJwt.body as { session: { session_id: string } }).session.session_id).toBe(
       (signedIn['session'] as Session).session_id,
     );
   });
@@ -41,7 +44,7 @@ describe.each(DB_KINDS)('backend session check on %s', (kind) => {
     vi.setSystemTime(start + 10 * 60_000);
     const late = await kit.backend({ session_jwt: jwt });
     expect(late.status).toBe(200);
-    const fresh = String((late.body['data'] as Record<string, unknown>)['session_jwt']);
+    const fresh = String(late.body['session_jwt']);
     expect((await kit.verifyJwt(fresh)).iat).toBe(Math.floor((start + 10 * 60_000) / 1000));
 
     const [header, payload] = jwt.split('.');
@@ -66,6 +69,13 @@ describe.each(DB_KINDS)('backend session check on %s', (kind) => {
     expect([empty.status, empty.body['error_type']]).toEqual([400, 'missing_field']);
     const typed = await kit.backend({ session_token: 5 });
     expect([typed.status, typed.body['error_type']]).toEqual([400, 'invalid_field']);
+    // An RBAC check is not implemented: refused, never passed unchecked.
+    const rbac = await kit.backend({
+      session_token: 'x',
+      authorization_check: { resource_id: 'r', action: 'a' },
+    });
+    expect([rbac.status, rbac.body['error_type']]).toEqual([400, 'invalid_field']);
+    expect(rbac.body['error_message']).toBe('authorization_check: not supported by this provider.');
   });
 
   it('publishes the JWKS to anyone, and 404 for an unknown project', async () => {

@@ -1,20 +1,26 @@
-import { backendSessionAuthenticateBody, type AuthenticateResponse } from '@latch/api';
+import type { AuthenticateResponse } from '@latch/api';
+import { sha256Hex } from '../crypto/hash';
+import { AuthError } from '../errors/AuthError';
 import { ApiFailure } from '../http/ApiFailure';
-import { errorResponse, successResponse } from '../http/envelope';
-import { parseBody } from '../http/parseBody';
+import { backendRoute } from '../http/backendRoute';
+import { errorResponse } from '../http/envelope';
 import { rawRoute, type Route } from '../http/route';
+import { requireProjectUser } from '../users/projectUser';
 import { authenticateSessionJwt, authenticateSessionToken } from './authenticateSession';
+import { verifySessionJwt } from './sessionJwt';
+import { listLiveSessions, revokeLiveSession, toSession } from './sessionRow';
 import { currentSigningKey, publicJwks } from './signingKeys';
-import { requireBackendProject } from '../http/backendAuth';
+
+const sessionNotFound = (): AuthError =>
+  new AuthError('session_not_found', 'The session expired, was revoked, or never existed.');
 
 /**
  * POST /v1/sessions/authenticate (server-to-server, no CORS): checks a visitor's `session_token`
- * or `session_jwt` and answers the authenticate shape with a current JWT. Authenticated by JWT, the
- * opaque token is unknown and `session_token` is absent.
+ * or `session_jwt` and answers the authenticate shape with a current JWT, extending the session
+ * when `session_duration_minutes` is given. Authenticated by JWT, the opaque token is unknown and
+ * `session_token` is absent.
  */
-const authenticate = rawRoute('POST', '/v1/sessions/authenticate', async (c, services) => {
-  const project = requireBackendProject(c, services);
-  const body = await parseBody(c, backendSessionAuthenticateBody);
+const authenticate = backendRoute('POST /v1/sessions/authenticate', async ({ body, project, services }) => {
   const common = {
     db: services.db,
     project,
@@ -33,7 +39,44 @@ const authenticate = rawRoute('POST', '/v1/sessions/authenticate', async (c, ser
   } else {
     throw new ApiFailure('missing_field', 400, 'session_token or session_jwt is a required field.');
   }
-  return successResponse(c, data);
+  return data;
+});
+
+/** POST /v1/sessions/revoke: ends the session named by `session_id`, `session_token` or `session_jwt`. */
+const revoke = backendRoute('POST /v1/sessions/revoke', async ({ body, project, services }) => {
+  const { db } = services;
+  const now = new Date();
+  let key: { tokenHash: string } | { sessionId: string };
+  if (body.session_id !== undefined) key = { sessionId: body.session_id };
+  else if (body.session_token !== undefined) key = { tokenHash: sha256Hex(body.session_token) };
+  else if (body.session_jwt !== undefined) {
+    const verified = await verifySessionJwt(db, {
+      projectId: project.project_id,
+      issuer: services.authOrigin,
+      jwt: body.session_jwt,
+      now,
+    });
+    if (!verified)
+      throw new AuthError('invalid_session_token', 'The session JWT is not valid for this project.');
+    key = { sessionId: verified.sessionId };
+  } else {
+    throw new ApiFailure(
+      'missing_field',
+      400,
+      'session_id, session_token or session_jwt is a required field.',
+    );
+  }
+  if (!(await revokeLiveSession(db, project.project_id, key, now))) throw sessionNotFound();
+  return {};
+});
+
+/** GET /v1/sessions?user_id=...: the user's live sessions, oldest first. */
+const list = backendRoute('GET /v1/sessions', async ({ c, project, services }) => {
+  const userId = c.req.query('user_id');
+  if (!userId) throw new ApiFailure('missing_field', 400, 'user_id is a required query parameter.');
+  await requireProjectUser(services.db, project.project_id, userId);
+  const rows = await listLiveSessions(services.db, project.project_id, userId, new Date());
+  return { sessions: rows.map(toSession) };
 });
 
 /** GET /v1/sessions/jwks/{project_id}: public keys, top-level `keys` as JWKS clients expect; readable anywhere. */
@@ -51,4 +94,4 @@ const jwks = rawRoute('GET', '/v1/sessions/jwks/:project_id', async (c, services
   });
 });
 
-export const v1SessionRoutes: Route[] = [authenticate, jwks];
+export const v1SessionRoutes: Route[] = [authenticate, revoke, list, jwks];

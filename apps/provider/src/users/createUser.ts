@@ -27,9 +27,13 @@ export interface CreatedUser {
 
 /** The address or number already belongs to a user of the project (a concurrent sign-up won). */
 export class DuplicateIdentifierError extends Error {
-  constructor(what: string) {
+  /** Which identifier collided: `IdentifierInsert.column` (`email` or `phone_number`). */
+  readonly identifier: string;
+
+  constructor(what: string, identifier: string) {
     super(`${what} already belongs to a user of this project.`);
     this.name = 'DuplicateIdentifierError';
+    this.identifier = identifier;
   }
 }
 
@@ -37,10 +41,10 @@ async function insertIdentifier(
   tx: Queryable,
   sql: string,
   params: unknown[],
-  what: string,
+  insert: IdentifierInsert,
 ): Promise<string> {
   const [row] = await tx.query<{ id: string }>(sql, params);
-  if (!row) throw new DuplicateIdentifierError(what);
+  if (!row) throw new DuplicateIdentifierError(insert.what, insert.column);
   return row.id;
 }
 
@@ -65,7 +69,7 @@ export async function createUser(db: Db, project: ProjectRef, input: NewUser): P
         ? [CREATE_WITH_PHONE_SQL, PHONE_INSERT, phone ?? '']
         : [CREATE_WITH_EMAIL_SQL, EMAIL_INSERT, email];
     const params = [newId(insert.kind, project.test), user_id, project.project_id, value, now, status];
-    const id = await insertIdentifier(db, sql, params, insert.what);
+    const id = await insertIdentifier(db, sql, params, insert);
     return { user_id, email_id: email === undefined ? null : id, phone_id: email === undefined ? id : null };
   }
   return db.transaction(async (tx) => {
@@ -80,7 +84,7 @@ export async function createUser(db: Db, project: ProjectRef, input: NewUser): P
         tx,
         insertIdentifierSql(insert),
         [newId(insert.kind, project.test), user_id, project.project_id, value, now],
-        insert.what,
+        insert,
       );
     return { user_id, email_id: await row(EMAIL_INSERT, email), phone_id: await row(PHONE_INSERT, phone) };
   });

@@ -18,5 +18,5 @@ export { findOrCreateUserByEmail, findOrCreateUserByPhone } from './findOrCreate
 export type { FoundOrCreated } from './findOrCreateUser';
 export { activateUser, markEmailVerified, markPhoneVerified, proveEmail, provePhone } from './markVerified';
 export { isValidEmail, normalizeEmail, parseEmail, requireEmail } from './email';
-export { isE164 } from './phone';
+export { isE164, requirePhoneNumber } from './phone';
 export type { ProjectRef } from './project';

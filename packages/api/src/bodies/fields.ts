@@ -76,3 +76,10 @@ export const jsonRecord = () =>
     v.check((value) => !Object.keys(value).some(hasForbiddenCharacter), FORBIDDEN_CHARACTER_MESSAGE),
     v.record(v.string(), jsonValue),
   );
+
+/**
+ * A field of the hosted backend API the provider does not implement: refused when present, so a
+ * caller relying on it (an RBAC check that would pass unchecked, roles never stored) learns it at once.
+ */
+export const unsupported = () =>
+  v.exactOptional(v.custom<never>(() => false, 'not supported by this provider'));

@@ -1,3 +1,4 @@
+export * from './backendBodySchemas';
 export * from './events';
 export { expected } from './expected';
 export * from './fields';
@@ -12,4 +13,5 @@ export * from './redirectUrl';
 export * from './sdkBodySchemas';
 export * from './sessions';
 export * from './text';
+export * from './users';
 export * from './wallets';

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { flag, integer, jsonObject } from './fields';
 import { codeChallenge, codeVerifier } from './pkce';
 import { redirectUrl } from './redirectUrl';
-import { signInSessionDuration } from './sessions';
+import { backendSessionFields, signInSessionDuration } from './sessions';
 import { text } from './text';
 
 /** Login and sign-up links default to 30 minutes; the hosted API accepts 5 to 10080. */
@@ -29,4 +29,24 @@ export const magicLinkAuthenticateBody = jsonObject({
   token: text({ min: 1, max: 512 }),
   session_duration_minutes: signInSessionDuration(),
   code_verifier: codeVerifier(),
+});
+
+/** `POST /v1/magic_links/authenticate` (backend API): the server that received the redirect redeems it. */
+export const backendMagicLinkAuthenticateBody = jsonObject({
+  token: text({ min: 1, max: 512 }),
+  code_verifier: codeVerifier(),
+  ...backendSessionFields,
+});
+
+/** `POST /v1/magic_links/email/send` (backend API): a login link to an existing user's address. */
+export const backendMagicLinkSendBody = jsonObject({
+  email: text({ min: 1, max: 320 }),
+  login_magic_link_url: redirectUrl(),
+  signup_magic_link_url: redirectUrl(),
+  login_expiration_minutes: expirationMinutes(),
+  signup_expiration_minutes: expirationMinutes(),
+  login_template_id: v.exactOptional(text({ max: 256 })),
+  signup_template_id: v.exactOptional(text({ max: 256 })),
+  locale: v.exactOptional(text({ max: 35 })),
+  code_challenge: codeChallenge(),
 });

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { integer, jsonObject } from './fields';
-import { signInSessionDuration } from './sessions';
+import { backendSessionFields, signInSessionDuration } from './sessions';
 import { text } from './text';
 
 /** A passcode lives 5 minutes unless the request says otherwise; the hosted API accepts 1 to 10. */
@@ -30,4 +30,11 @@ export const otpAuthenticateBody = jsonObject({
   token: text({ min: 1, max: 64 }),
   method_id: text({ min: 1, max: 256 }),
   session_duration_minutes: signInSessionDuration(),
+});
+
+/** `POST /v1/otps/authenticate` (backend API): Stytch's backend names the passcode `code`. */
+export const backendOtpAuthenticateBody = jsonObject({
+  method_id: text({ min: 1, max: 256 }),
+  code: text({ min: 1, max: 64 }),
+  ...backendSessionFields,
 });

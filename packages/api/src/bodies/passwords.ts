@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { integer, jsonObject } from './fields';
 import { codeChallenge, codeVerifier } from './pkce';
 import { redirectUrl } from './redirectUrl';
-import { signInSessionDuration } from './sessions';
+import { backendSessionFields, signInSessionDuration } from './sessions';
 import { text } from './text';
 
 /** Stytch's bounds for `reset_password_expiration_minutes`; 30 when absent. */
@@ -43,4 +43,25 @@ export const passwordResetBody = jsonObject({
   password: password(),
   session_duration_minutes: signInSessionDuration(),
   code_verifier: codeVerifier(),
+});
+
+/** `POST /v1/passwords/authenticate` (backend API). */
+export const backendPasswordAuthenticateBody = jsonObject({
+  email: email(),
+  password: password(),
+  ...backendSessionFields,
+});
+
+/** `POST /v1/passwords/existing_password/reset`: the current password proves the account. */
+export const backendExistingPasswordResetBody = jsonObject({
+  email: email(),
+  existing_password: password(),
+  new_password: password(),
+  ...backendSessionFields,
+});
+
+/** `POST /v1/passwords/session/reset`: a live session proves the account (by token or JWT). */
+export const backendSessionPasswordResetBody = jsonObject({
+  password: password(),
+  ...backendSessionFields,
 });

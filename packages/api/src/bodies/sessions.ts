@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { integer, jsonObject } from './fields';
+import { integer, jsonObject, unsupported } from './fields';
 import { text } from './text';
 
 /** `session_duration_minutes` bounds of the hosted API: 5 minutes to 366 days. */
@@ -33,9 +33,29 @@ export const sessionAttestBody = jsonObject({
 /** `POST /sessions/revoke`: the session is the one the Authorization header names. */
 export const sessionRevokeBody = jsonObject({});
 
+/**
+ * The session fields of every backend sign-in call: an existing session (by token or JWT) gets the
+ * proven factor, `session_duration_minutes` starts or extends one. Neither: no session starts.
+ */
+export const backendSessionFields = {
+  session_token: v.exactOptional(text({ min: 1, max: 512 })),
+  session_jwt: v.exactOptional(text({ min: 1, max: 16_384 })),
+  session_duration_minutes: v.exactOptional(sessionDurationMinutes()),
+  session_custom_claims: unsupported(),
+};
+
 /** `POST /v1/sessions/authenticate` (backend API): a session token or a session JWT. */
 export const backendSessionAuthenticateBody = jsonObject({
   session_token: v.exactOptional(text({ min: 1, max: 512 })),
   session_jwt: v.exactOptional(text({ min: 1, max: 16_384 })),
   session_duration_minutes: v.exactOptional(sessionDurationMinutes()),
+  session_custom_claims: unsupported(),
+  authorization_check: unsupported(),
+});
+
+/** `POST /v1/sessions/revoke` (backend API): the session by id, token or JWT. */
+export const backendSessionRevokeBody = jsonObject({
+  session_id: v.exactOptional(text({ min: 1, max: 256 })),
+  session_token: v.exactOptional(text({ min: 1, max: 512 })),
+  session_jwt: v.exactOptional(text({ min: 1, max: 16_384 })),
 });

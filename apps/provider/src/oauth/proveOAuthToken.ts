@@ -1,0 +1,54 @@
+import type { AuthenticationFactor } from '@latch/api';
+import type { Db } from '../db/Db';
+import { AuthError } from '../errors/AuthError';
+import { activateUser } from '../users';
+import { consumeOAuthToken, type OAuthGrant } from './oauthTokens';
+
+export interface OAuthProof {
+  userId: string;
+  grant: OAuthGrant;
+  factor: Omit<AuthenticationFactor, 'last_authenticated_at'>;
+}
+
+/**
+ * `/oauth/authenticate` up to the session (browser and backend alike): the token OAuth left in
+ * the landing URL is used once (with its PKCE verifier when started with a challenge) and the user
+ * activated. Used, expired or unknown is 404 `oauth_token_not_found`.
+ */
+export async function proveOAuthToken(
+  db: Db,
+  projectId: string,
+  { token, codeVerifier, now }: { token: string; codeVerifier?: string | undefined; now: Date },
+): Promise<OAuthProof> {
+  const used = await consumeOAuthToken(db, { projectId, token, codeVerifier, now });
+  if (!used) throw new AuthError('oauth_token_not_found', 'OAuth Token could not be found.');
+  const { userId, grant } = used;
+  await activateUser(db, userId);
+  return {
+    userId,
+    grant,
+    factor: {
+      type: 'oauth',
+      delivery_method: `oauth_${grant.providerType}`,
+      oauth_factor: {
+        id: grant.registrationId,
+        provider_subject: grant.providerSubject,
+        ...(grant.emailId ? { email_id: grant.emailId } : {}),
+      },
+    },
+  };
+}
+
+/** The provider fields of an OAuth sign-in's answer. */
+export const providerFields = (grant: OAuthGrant) => ({
+  provider_subject: grant.providerSubject,
+  provider_type: grant.providerType,
+  // The dev identity provider issues no provider tokens of its own; the granted scopes are real.
+  provider_values: {
+    access_token: '',
+    refresh_token: '',
+    id_token: '',
+    scopes: grant.scopes,
+    expires_at: null,
+  },
+});

@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentSigningKey } from '../sessions/signingKeys';
+import { testProject } from '../../test/testConfig';
+import { openAuthKit, type AuthKit } from '../../test/authTestKit';
+
+type Json = Record<string, unknown>;
+type Session = { session_id: string };
+let n = 0;
+const freshEmail = (what: string) => `${what}${++n}-${Date.now()}@example.com`;
+const FIRST = 'correct-Horse-battery-7';
+const SECOND = 'another-Quiet-river-8';
+
+describe('backend passwords', () => {
+  let kit: AuthKit;
+  beforeAll(async () => {
+    kit = await openAuthKit('pglite');
+    // The project's first signing key (an RSA key pair) is made here, not inside the first test.
+    await currentSigningKey(kit.db, testProject());
+  }, 60_000);
+  afterAll(() => kit?.close());
+
+  const ok = async (path: string, body: unknown): Promise<Json> => {
+    const r = await kit.v1('POST', path, body);
+    if (r.status !== 200) throw new Error(`${path} answered ${r.status}: ${JSON.stringify(r.body)}`);
+    expect(r.body).toMatchObject({ status_code: 200, request_id: expect.stringMatching(/^request-id-/) });
+    return r.body;
+  };
+  const live = async (sessionToken: unknown) =>
+    (await kit.backend({ session_token: sessionToken })).status === 200;
+  /** A password user signed up by the widget, and a second session from a backend log-in. */
+  const passwordUser = async (email: string) => {
+    const widget = await kit.ok('/passwords', { email, password: FIRST, session_duration_minutes: 60 });
+    const backend = await ok('/v1/passwords/authenticate', {
+      email,
+      password: FIRST,
+      session_duration_minutes: 60,
+    });
+    return { widget, backend };
+  };
+
+  it('logs in: a session with a duration, none without; wrong and unknown refused', async () => {
+    const email = freshEmail('pw');
+    const { widget, backend } = await passwordUser(email);
+    expect(backend['user_id']).toBe(widget['user_id']);
+    expect((backend['session'] as { authentication_factors: Json[] }).authentication_factors).toEqual([
+      expect.objectContaining({ type: 'password', delivery_method: 'knowledge' }),
+    ]);
+    const bare = await ok('/v1/passwords/authenticate', { email, password: FIRST });
+    expect([bare['session'], bare['session_token']]).toEqual([null, '']);
+    for (const [body, status, type] of [
+      [{ email, password: 'wrong-Wrong-wrong-1' }, 401, 'unauthorized_credentials'],
+      [{ email: freshEmail('none'), password: FIRST }, 404, 'email_not_found'],
+      [{ email, password: '' }, 400, 'invalid_field'],
+      [{ email }, 400, 'missing_field'],
+    ] as const) {
+      const r = await kit.v1('POST', '/v1/passwords/authenticate', body);
+      expect([r.status, r.body['error_type']], JSON.stringify(body)).toEqual([status, type]);
+    }
+  });
+
+  it('checks strength with the project policy', async () => {
+    const weak = await ok('/v1/passwords/strength_check', { password: 'password' });
+    expect(weak).toMatchObject({ valid_password: false, breached_password: true });
+    const strong = await ok('/v1/passwords/strength_check', { password: FIRST, email: 'x@example.com' });
+    expect(strong['valid_password']).toBe(true);
+  });
+
+  it('existing_password/reset: the old password proves it; other sessions end, the named one stays', async () => {
+    const email = freshEmail('existing');
+    const { widget, backend } = await passwordUser(email);
+    const weak = await kit.v1('POST', '/v1/passwords/existing_password/reset', {
+      email,
+      existing_password: FIRST,
+      new_password: 'password',
+    });
+    expect([weak.status, weak.body['error_type']]).toEqual([400, 'breached_password']);
+    const wrong = await kit.v1('POST', '/v1/passwords/existing_password/reset', {
+      email,
+      existing_password: 'wrong-Wrong-wrong-1',
+      new_password: SECOND,
+    });
+    expect([wrong.status, wrong.body['error_type']]).toEqual([401, 'unauthorized_credentials']);
+    // Neither attempt changed anything.
+    expect(await live(widget['session_token'])).toBe(true);
+
+    const reset = await ok('/v1/passwords/existing_password/reset', {
+      email,
+      existing_password: FIRST,
+      new_password: SECOND,
+      session_token: backend['session_token'],
+    });
+    expect((reset['session'] as Session).session_id).toBe((backend['session'] as Session).session_id);
+    expect([await live(widget['session_token']), await live(backend['session_token'])]).toEqual([
+      false,
+      true,
+    ]);
+    const old = await kit.v1('POST', '/v1/passwords/authenticate', { email, password: FIRST });
+    expect(old.body['error_type']).toBe('unauthorized_credentials');
+    expect((await ok('/v1/passwords/authenticate', { email, password: SECOND }))['user_id']).toBe(
+      widget['user_id'],
+    );
+  });
+
+  it('session/reset: a live session (by token or JWT) proves it and survives the change', async () => {
+    const email = freshEmail('session');
+    const { widget, backend } = await passwordUser(email);
+    const byJwt = await ok('/v1/passwords/session/reset', {
+      password: SECOND,
+      session_jwt: backend['session_jwt'],
+      session_duration_minutes: 120,
+    });
+    expect((byJwt['session'] as Session).session_id).toBe((backend['session'] as Session).session_id);
+    expect(byJwt['session_token']).toBe('');
+    expect([await live(widget['session_token']), await live(backend['session_token'])]).toEqual([
+      false,
+      true,
+    ]);
+    expect((await ok('/v1/passwords/authenticate', { email, password: SECOND }))['user_id']).toBe(
+      widget['user_id'],
+    );
+
+    const none = await kit.v1('POST', '/v1/passwords/session/reset', { password: SECOND });
+    expect([none.status, none.body['error_type']]).toEqual([400, 'missing_field']);
+    const dead = await kit.v1('POST', '/v1/passwords/session/reset', {
+      password: SECOND,
+      session_token: widget['session_token'],
+    });
+    expect([dead.status, dead.body['error_type']]).toEqual([404, 'session_not_found']);
+    const forged = await kit.v1('POST', '/v1/passwords/session/reset', {
+      password: SECOND,
+      session_jwt: 'a.b.c',
+    });
+    expect([forged.status, forged.body['error_type']]).toEqual([401, 'invalid_session_token']);
+  });
+});

@@ -1,0 +1,83 @@
+import { ApiFailure } from '../http/ApiFailure';
+import { backendRoute } from '../http/backendRoute';
+import type { Route } from '../http/route';
+import { authenticateSessionJwt, authenticateSessionToken } from '../sessions';
+import { findNamedSession, finishBackendAuthentication } from '../sessions/finishBackendAuthentication';
+import { requireEmail } from '../users';
+import { requireProjectUser } from '../users/projectUser';
+import { changePassword } from './changePassword';
+import { checkPasswordLogin } from './checkPasswordLogin';
+import { checkStrength } from './checkStrength';
+import { requireStorablePassword } from './requireStrongPassword';
+
+const PASSWORD_FACTOR = { type: 'password', delivery_method: 'knowledge' } as const;
+
+/** The backend API for passwords (project secret): log in, check strength, and two ways to change one. */
+export const passwordBackendRoutes: Route[] = [
+  backendRoute('POST /v1/passwords/authenticate', async (input) => {
+    const { body, project, services } = input;
+    requireStorablePassword(body.password);
+    const now = new Date();
+    const found = await checkPasswordLogin(services, project, {
+      email: requireEmail(body.email),
+      password: body.password,
+      now,
+    });
+    return finishBackendAuthentication(input, { userId: found.user_id, factor: PASSWORD_FACTOR, now }, body);
+  }),
+
+  backendRoute('POST /v1/passwords/strength_check', async ({ body, project }) =>
+    checkStrength({ password: body.password, email: body.email, policy: project.password_policy }),
+  ),
+
+  /** The current password proves the account; the new one replaces it, and the login counts as a sign-in. */
+  backendRoute('POST /v1/passwords/existing_password/reset', async (input) => {
+    const { body, project, services } = input;
+    requireStorablePassword(body.existing_password);
+    const now = new Date();
+    const email = requireEmail(body.email);
+    // Resolved first: the session the change is made in outlives it.
+    const named = await findNamedSession(services, project, body, now);
+    const found = await checkPasswordLogin(services, project, {
+      email,
+      password: body.existing_password,
+      now,
+      forReset: true,
+    });
+    await changePassword(services.db, project, {
+      userId: found.user_id,
+      email: found.email,
+      password: body.new_password,
+      now,
+      keepSessionId: named?.user_id === found.user_id ? named.session_id : undefined,
+    });
+    return finishBackendAuthentication(input, { userId: found.user_id, factor: PASSWORD_FACTOR, now }, body);
+  }),
+
+  /** A live session proves the account; it survives the change (the user's other sessions may not). */
+  backendRoute('POST /v1/passwords/session/reset', async ({ body, project, services }) => {
+    const now = new Date();
+    const named = await findNamedSession(services, project, body, now);
+    if (!named)
+      throw new ApiFailure('missing_field', 400, 'session_token or session_jwt is a required field.');
+    const user = await requireProjectUser(services.db, project.project_id, named.user_id);
+    await changePassword(services.db, project, {
+      userId: user.user_id,
+      email: user.emails[0]?.email ?? '',
+      password: body.password,
+      now,
+      keepSessionId: named.session_id,
+    });
+    const common = {
+      db: services.db,
+      project,
+      authOrigin: services.authOrigin,
+      durationMinutes: body.session_duration_minutes,
+      now,
+    };
+    // Named by JWT, the opaque token is not known here: `session_token` is ''.
+    return body.session_token !== undefined
+      ? authenticateSessionToken({ ...common, sessionToken: body.session_token })
+      : authenticateSessionJwt({ ...common, sessionJwt: body.session_jwt ?? '' });
+  }),
+];
