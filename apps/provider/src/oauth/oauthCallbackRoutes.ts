@@ -65,6 +65,8 @@ async function callback(c: Context<AppEnv>, services: Services): Promise<Respons
   if (upstreamError) {
     const detail = params.get('error_description');
     return errorRedirect(
+      services.db,
+      project,
       state.loginRedirectUrl,
       'oauth_flow_callback_error',
       upstreamError === 'access_denied'
@@ -118,7 +120,7 @@ async function callback(c: Context<AppEnv>, services: Services): Promise<Respons
       { provider: type, error_type: error.error_type, err: error.message },
       'oauth callback failed',
     );
-    return errorRedirect(state.loginRedirectUrl, error.error_type, error.message);
+    return errorRedirect(services.db, project, state.loginRedirectUrl, error.error_type, error.message);
   }
 }
 

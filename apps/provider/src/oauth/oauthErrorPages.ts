@@ -1,16 +1,34 @@
 import type { ErrorType } from '@latch/api';
+import type { Queryable } from '../db/Db';
 import { escapeHtml, htmlPage } from '../frame/htmlPage';
+import type { ProjectRef } from '../users/project';
+import { issueOAuthFailure } from './oauthFailures';
 
 /**
  * An OAuth failure goes back where the visitor came from: the login redirect URL with
- * `stytch_token_type=oauth`, `error` (the error type) and `error_description`, which the landing
- * page's `authenticateByUrl` reports like a failed token. Only listed redirect URLs get here.
+ * `stytch_token_type=oauth`, a failure `token` whose redemption (`authenticateByUrl`) answers the
+ * error, and for pages without the SDK `error` (the error type) and `error_description`.
+ * Only listed redirect URLs get here.
  */
-export function errorRedirect(redirectUrl: string, errorType: ErrorType, description: string): Response {
+export async function errorRedirect(
+  db: Queryable,
+  project: ProjectRef,
+  redirectUrl: string,
+  errorType: ErrorType,
+  description: string,
+): Promise<Response> {
+  const message = description.slice(0, 500);
+  const token = await issueOAuthFailure(
+    db,
+    project,
+    { error_type: errorType, error_message: message },
+    new Date(),
+  );
   const url = new URL(redirectUrl);
+  url.searchParams.set('token', token);
   url.searchParams.set('stytch_token_type', 'oauth');
   url.searchParams.set('error', errorType);
-  url.searchParams.set('error_description', description.slice(0, 500));
+  url.searchParams.set('error_description', message);
   return new Response(null, { status: 302, headers: { Location: url.href, 'Cache-Control': 'no-store' } });
 }
 

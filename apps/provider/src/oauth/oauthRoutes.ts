@@ -1,5 +1,6 @@
 import { ApiFailure } from '../http/ApiFailure';
 import { sdkRoute, type Route } from '../http/route';
+import { consumeOAuthFailure } from './oauthFailures';
 import { consumeOAuthToken } from './oauthTokens';
 import { finishAuthentication } from '../sessions/finishAuthentication';
 import { activateUser } from '../users';
@@ -16,6 +17,13 @@ export const oauthRoutes: Route[] = [
       now,
     });
     if (!used) {
+      // A sign-in that failed upstream left a failure token: its redemption is the error.
+      const failure = await consumeOAuthFailure(services.db, {
+        projectId: project.project_id,
+        token: body.token,
+        now,
+      });
+      if (failure) throw new ApiFailure(failure.error_type, 400, failure.error_message);
       throw new ApiFailure('oauth_token_not_found', 404, 'OAuth Token could not be found.');
     }
     const { userId, grant } = used;

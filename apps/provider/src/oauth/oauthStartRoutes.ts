@@ -134,7 +134,7 @@ const oauthStart = rawRoute('GET', '/v1/public/oauth/:provider/start', async (c,
       { provider: c.req.param('provider'), error_type: failure.type, err: failure.message },
       'oauth start failed',
     );
-    return errorRedirect(login, failure.type, failure.message);
+    return errorRedirect(services.db, project, login, failure.type, failure.message);
   }
 });
 

@@ -214,10 +214,19 @@ describe.each(FAMILIES)('$type: $family', { timeout: 30_000 }, ({ type, idToken,
   it('sends a declined consent back to the login redirect URL with the error', async () => {
     const { landing } = await signIn(type, `${type}-declines@example.com`, { decline: true });
     expect(landing.origin + landing.pathname).toBe(REDIRECT);
-    expect(landing.searchParams.get('token')).toBeNull();
     expect(landing.searchParams.get('stytch_token_type')).toBe('oauth');
     expect(landing.searchParams.get('error')).toBe('oauth_flow_callback_error');
     expect(landing.searchParams.get('error_description')).toMatch(/cancelled/);
+    // The landing page redeems the token it got, as always, and gets the failure, once.
+    const token = landing.searchParams.get('token');
+    const redeemed = await kit.post('/oauth/authenticate', { token, session_duration_minutes: 30 });
+    expect(redeemed.status).toBe(400);
+    expect(redeemed.body).toMatchObject({
+      error_type: 'oauth_flow_callback_error',
+      error_message: expect.stringMatching(/cancelled/),
+    });
+    const again = await kit.post('/oauth/authenticate', { token, session_duration_minutes: 30 });
+    expect(again.body).toMatchObject({ error_type: 'oauth_token_not_found' });
   });
 
   it('answers a replayed callback with a page, not a second sign-in', async () => {

@@ -5,4 +5,9 @@ import { oauthStartRoutes } from '../oauth/oauthStartRoutes';
 import { v1SessionRoutes } from '../sessions/v1SessionRoutes';
 
 /** Routes under /v1 (server-to-server API, public JWKS, the projects' OpenID Connect issuers); no SDK CORS here. */
-export const V1_ROUTES: readonly Route[] = [...v1SessionRoutes, ...oidcRoutes, ...oauthStartRoutes, ...oauthCallbackRoutes];
+export const V1_ROUTES: readonly Route[] = [
+  ...v1SessionRoutes,
+  ...oidcRoutes,
+  ...oauthStartRoutes,
+  ...oauthCallbackRoutes,
+];

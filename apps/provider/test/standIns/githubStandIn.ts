@@ -169,6 +169,10 @@ export async function startGithubStandIn(client: {
       userinfo_endpoint: `${origin}/user`,
       emails_endpoint: `${origin}/user/emails`,
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

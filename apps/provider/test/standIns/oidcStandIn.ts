@@ -106,6 +106,10 @@ export async function startOidcStandIn(clients: StandInClient[]): Promise<OidcSt
   });
   return {
     issuer,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
