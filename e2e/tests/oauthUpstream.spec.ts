@@ -105,3 +105,17 @@ test('OpenID Connect: a declined sign-in comes back to the landing page with the
   await expect(page).toHaveURL(new RegExp(`^${LANDING}`));
   await expect(demo.landingStatus()).toHaveText(/^Sign-in failed: /);
 });
+
+test('a provider the project does not offer is said so in the widget and reaches onError', async ({
+  host,
+  page,
+}) => {
+  await host.open({
+    config: { ...CONFIG, oauthOptions: { ...CONFIG.oauthOptions, providers: [{ type: 'discord' }] } },
+  });
+  await host.frame.getByRole('button', { name: 'Continue with Discord' }).click();
+  const message = 'Sign-in with Discord is not set up for this app yet. Try another way to sign in.';
+  await expect(host.frame.getByRole('alert').filter({ hasText: message })).toBeVisible();
+  await expect.poll(() => host.errorMessages()).toContain(message);
+  expect(page.url()).toMatch(new RegExp(`^${HOST_ORIGIN}`));
+});
