@@ -3,6 +3,8 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startOidcStandIn } from '../apps/provider/test/standIns/oidcStandIn';
+import { OIDC_STAND_IN } from './support/oidcStandIn';
 import { assertPortFree, startServer, type RunningServer } from './support/servers';
 import { AUTH_ORIGIN, FOREIGN_ORIGIN, HOST_ORIGIN, HOST_PORT, OUTPUT_DIR, PUBLIC_TOKEN } from './support/env';
 
@@ -31,6 +33,16 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const logDir = join(e2eDir, OUTPUT_DIR, 'servers');
   await mkdir(logDir, { recursive: true });
   const servers: RunningServer[] = [];
+  // A real OpenID Connect provider (panva's oidc-provider) standing in for Microsoft: the
+  // project's `microsoft` provider points its issuer here.
+  const oidc = await startOidcStandIn([
+    {
+      client_id: OIDC_STAND_IN.clientId,
+      client_secret: OIDC_STAND_IN.clientSecret,
+      redirect_uris: [`${AUTH_ORIGIN}/v1/public/oauth/${OIDC_STAND_IN.type}/callback`],
+    },
+  ]);
+  servers.push({ name: 'oidc-stand-in', stop: () => oidc.close() });
   const teardown = async () => {
     await Promise.all(servers.reverse().map((server) => server.stop()));
     await rm(dataDir, { recursive: true, force: true });
@@ -39,7 +51,18 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // The fixture names the default host port; a run on other ports authorizes its own host instead.
   const fixture = await readFile(join(e2eDir, 'fixtures/latch.config.json'), 'utf8');
   const configFile = join(dataDir, 'latch.config.json');
-  await writeFile(configFile, fixture.replaceAll(':3000', `:${HOST_PORT}`));
+  const config = JSON.parse(fixture.replaceAll(':3000', `:${HOST_PORT}`)) as {
+    projects: { public_token: string; oauth_providers: object[] }[];
+  };
+  config.projects
+    .find((p) => p.public_token === PUBLIC_TOKEN)
+    ?.oauth_providers.push({
+      type: OIDC_STAND_IN.type,
+      client_id: OIDC_STAND_IN.clientId,
+      client_secret_env: OIDC_STAND_IN.secretEnv,
+      endpoints: { issuer: oidc.issuer },
+    });
+  await writeFile(configFile, JSON.stringify(config, null, 2));
 
   try {
     servers.push(
@@ -57,6 +80,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
           LATCH_DATA_DIR: dataDir,
           // Always the embedded database in a fresh folder, whatever the shell exports.
           DATABASE_URL: undefined,
+          [OIDC_STAND_IN.secretEnv]: OIDC_STAND_IN.clientSecret,
         },
         readyUrl: `${AUTH_ORIGIN}/dev/projects.json`,
         logFile: join(logDir, 'provider.log'),

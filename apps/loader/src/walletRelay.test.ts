@@ -33,6 +33,9 @@ afterEach(() => {
   cleanups.splice(0).forEach((f) => f());
   Reflect.deleteProperty(window, 'ethereum');
   Reflect.deleteProperty(window, 'phantom');
+  Reflect.deleteProperty(window, 'solflare');
+  Reflect.deleteProperty(window, 'solana');
+  Reflect.deleteProperty(window, 'BinanceChain');
 });
 
 function hostWithRelay() {
@@ -184,5 +187,50 @@ describe('wallet relay', () => {
     expect(base58(new TextEncoder().encode('hello world'))).toBe('StV1DL6CwTryKyV');
     expect(base58(new Uint8Array([0, 0, 0x28, 0x7f, 0xb4, 0xcd]))).toBe('11233QC4');
     expect(base58(new Uint8Array([]))).toBe('');
+  });
+
+  it('finds Binance Chain Wallet, Solflare and any other window.solana, and signs with Solflare', async () => {
+    const phantom = { connect: async () => ({}), signMessage: async () => ({}) };
+    Reflect.set(window, 'phantom', { solana: phantom });
+    // Solflare: connect() resolves to true, the key waits on the provider, signMessage answers bytes.
+    const key = { toBase58: () => 'SolflareKey111', toString: () => 'SolflareKey111' };
+    const solflare = {
+      isSolflare: true,
+      publicKey: null as typeof key | null,
+      connect: async () => {
+        solflare.publicKey = key;
+        return true;
+      },
+      signMessage: vi.fn(async () => new Uint8Array([9, 8, 7])),
+    };
+    Reflect.set(window, 'solflare', solflare);
+    Reflect.set(window, 'solana', { connect: async () => ({}), signMessage: async () => ({}) });
+    Reflect.set(window, 'BinanceChain', { request: async () => null });
+    const { call } = hostWithRelay();
+    expect(await call('listWallets', {})).toEqual({
+      wallets: [
+        { id: 'phantom:solana', name: 'Phantom', kind: 'solana', rdns: 'app.phantom' },
+        { id: 'injected:BinanceChain', name: 'Binance Wallet', kind: 'ethereum' },
+        { id: 'solflare:solana', name: 'Solflare', kind: 'solana' },
+        { id: 'injected:solana', name: 'Solana Wallet', kind: 'solana' },
+      ],
+    });
+    expect(await call('walletRequest', { walletId: 'solflare:solana', method: 'connect' })).toEqual({
+      ok: true,
+      result: 'SolflareKey111',
+    });
+    expect(
+      await call('walletRequest', { walletId: 'solflare:solana', method: 'signMessage', params: ['hi'] }),
+    ).toEqual({ ok: true, result: base58(new Uint8Array([9, 8, 7])) });
+  });
+
+  it('does not list window.solana twice when it is Phantom', async () => {
+    const phantom = { connect: async () => ({}), signMessage: async () => ({}) };
+    Reflect.set(window, 'phantom', { solana: phantom });
+    Reflect.set(window, 'solana', phantom);
+    const { call } = hostWithRelay();
+    expect(await call('listWallets', {})).toEqual({
+      wallets: [{ id: 'phantom:solana', name: 'Phantom', kind: 'solana', rdns: 'app.phantom' }],
+    });
   });
 });

@@ -12,6 +12,11 @@ export interface BootstrapResponse {
   rbac_policy: { scopes: { scope: string; description: string }[] } | null;
   siwe_required_for_crypto_wallets: boolean;
   vertical: 'CONSUMER';
+  /**
+   * Latch's provider only: the OAuth provider types the project can sign in with, so the widget
+   * can say so before it sends the visitor away. Absent (hosted Stytch): the widget does not check.
+   */
+  oauth_providers?: string[];
 }
 
 /** The camelCase view the widget uses (SPEC.md section 3, "Bootstrap data"). */
@@ -25,6 +30,8 @@ export interface BootstrapData {
   pkceRequiredForPasswordResets: boolean;
   pkceRequiredForOAuth: boolean;
   siweRequiredForCryptoWallets: boolean;
+  /** The project's OAuth provider types; null when the provider does not say. */
+  oauthProviders: string[] | null;
 }
 
 export const DEFAULT_BOOTSTRAP: BootstrapData = {
@@ -37,6 +44,7 @@ export const DEFAULT_BOOTSTRAP: BootstrapData = {
   pkceRequiredForPasswordResets: false,
   pkceRequiredForOAuth: false,
   siweRequiredForCryptoWallets: false,
+  oauthProviders: null,
 };
 
 export function toBootstrapData(raw: BootstrapResponse): BootstrapData {
@@ -55,5 +63,6 @@ export function toBootstrapData(raw: BootstrapResponse): BootstrapData {
     pkceRequiredForPasswordResets: raw.pkce_required_for_password_resets,
     pkceRequiredForOAuth: raw.pkce_required_for_oauth,
     siweRequiredForCryptoWallets: raw.siwe_required_for_crypto_wallets,
+    oauthProviders: Array.isArray(raw.oauth_providers) ? raw.oauth_providers : null,
   };
 }

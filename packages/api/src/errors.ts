@@ -53,6 +53,7 @@ export const ERROR_TYPES = [
   'invalid_crypto_wallet_signature',
   'duplicate_crypto_wallet',
   'oauth_config_not_found',
+  'oauth_flow_callback_error',
   'invalid_token',
   'trusted_auth_token_profile_not_found',
   'user_not_found',

@@ -29,6 +29,8 @@ export const en = {
   'button.back': 'Back',
   'button.loginWithPasskey': 'Login with a Passkey',
   'oauth.continueWith': 'Continue with {provider}',
+  'oauth.notConfigured':
+    'Sign-in with {provider} is not set up for this app yet. Try another way to sign in.',
 
   // Configuration errors (SPEC.md sections 1 and 8)
   'config.error.emlAndEmailOtp': 'Error: Cannot use both EML and Email OTP',

@@ -26,5 +26,7 @@ export function bootstrapResponse(project: ProjectConfig): BootstrapResponse {
     rbac_policy: { scopes: project.rbac_scopes.map(({ scope, description }) => ({ scope, description })) },
     siwe_required_for_crypto_wallets: false,
     vertical: 'CONSUMER',
+    // The dev identity provider serves test projects only.
+    oauth_providers: project.oauth_providers.filter((p) => !p.dev_idp || project.test).map((p) => p.type),
   };
 }

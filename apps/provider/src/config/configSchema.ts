@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { expected } from '@latch/api';
 import { flag, integerFrom, listOf, oneOf, strictPlainObject, text, withoutProblem } from './fieldSchemas';
 import { isPlainObject } from './isPlainObject';
-import { originProblem, passkeyDomainProblem, redirectUrlProblem } from './origins';
+import { endpointUrlProblem, originProblem, passkeyDomainProblem, redirectUrlProblem } from './origins';
 import { rateLimitsSchema } from './rateLimitsSchema';
 import { trustedAuthTokenProfileSchema } from './trustedAuthTokenProfileSchema';
 import { uniqueBy } from './uniqueBy';
@@ -38,18 +38,63 @@ const passwordPolicy = v.lazy((input) => {
   return type === 'luds' ? ludsPolicy : type === 'zxcvbn' ? zxcvbnPolicy : notAPolicy;
 });
 
+/** An upstream endpoint: https, or http on a loopback host (local stand-ins in tests and development). */
+const endpointUrl = v.pipe(text({ min: 1, max: 2048 }), withoutProblem(endpointUrlProblem));
+
+/** An environment variable's name: secrets live in the environment, never in the config file. */
+const envName = v.pipe(
+  text({ min: 1, max: 128 }),
+  v.regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name like "GOOGLE_CLIENT_SECRET"'),
+);
+
+const oauthEndpoints = strictPlainObject({
+  /** OpenID Connect providers: the issuer whose discovery document and keys are used. */
+  issuer: v.optional(endpointUrl),
+  authorization_endpoint: v.optional(endpointUrl),
+  token_endpoint: v.optional(endpointUrl),
+  /** The user-info API (plain OAuth 2 providers) or the OpenID Connect UserInfo endpoint. */
+  userinfo_endpoint: v.optional(endpointUrl),
+  /** GitHub and Bitbucket: the list of the account's addresses and whether each is verified. */
+  emails_endpoint: v.optional(endpointUrl),
+});
+
 const oauthProvider = v.pipe(
   strictPlainObject({
     type: oneOf(OAUTH_PROVIDER_TYPES),
     /** Use the provider's built-in dev identity provider instead of the real one (offline tests). */
     dev_idp: v.optional(flag(), false),
-    client_id: v.optional(text({ min: 1 })),
-    client_secret: v.optional(text({ min: 1 })),
+    client_id: v.optional(text({ min: 1, max: 1024 })),
+    /** The name of the environment variable holding the client secret. */
+    client_secret_env: v.optional(envName),
+    /** Refused with a message that says where the secret goes instead. */
+    client_secret: v.optional(
+      v.custom<never>(
+        () => false,
+        'is not accepted in the config file: put the secret in an environment variable and name it in "client_secret_env"',
+      ),
+    ),
+    /** Apple: the client secret is a JWT the provider signs with this key. */
+    team_id: v.optional(text({ min: 1, max: 64 })),
+    key_id: v.optional(text({ min: 1, max: 64 })),
+    private_key_env: v.optional(envName),
+    /** Microsoft: the Entra tenant (default "common": work, school and personal accounts). */
+    tenant: v.optional(
+      v.pipe(text({ min: 1, max: 128 }), v.regex(/^[A-Za-z0-9.-]+$/, 'is not a tenant id or domain')),
+    ),
+    endpoints: v.optional(oauthEndpoints),
     one_tap: v.optional(flag(), false),
   }),
   v.check(
-    (provider) => provider.dev_idp || (!!provider.client_id && !!provider.client_secret),
-    'needs client_id and client_secret, or "dev_idp": true',
+    (provider) =>
+      provider.dev_idp ||
+      (!!provider.client_id &&
+        (provider.type === 'apple'
+          ? !!provider.team_id && !!provider.key_id && !!provider.private_key_env
+          : !!provider.client_secret_env)),
+    (issue) =>
+      (issue.input as { type?: unknown }).type === 'apple'
+        ? 'needs client_id, team_id, key_id and private_key_env, or "dev_idp": true'
+        : 'needs client_id and client_secret_env, or "dev_idp": true',
   ),
 );
 

@@ -43,3 +43,22 @@ export function passkeyDomainProblem(value: string): string | null {
   if (/^[0-9.]+$/.test(value)) return `${quoted} is an IP address; a passkey domain must be a host name`;
   return null;
 }
+
+const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
+
+/** True for localhost, 127.x.x.x and [::1]: the only hosts plain http is allowed to. */
+export const isLoopbackHost = (hostname: string): boolean => LOOPBACK_HOSTS.test(hostname);
+
+/** Null when `value` is an absolute https URL, or http on a loopback host (a local stand-in). */
+export function endpointUrlProblem(value: string): string | null {
+  const quoted = JSON.stringify(value);
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return `${quoted} is not an absolute URL`;
+  }
+  if (url.protocol === 'https:') return null;
+  if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return null;
+  return `${quoted} must use https (http only on localhost, 127.x.x.x or [::1])`;
+}

@@ -102,7 +102,32 @@ describe('parseConfig', () => {
     ],
     [
       { oauth_providers: [{ type: 'google' }] },
-      'projects[0].oauth_providers[0]: needs client_id and client_secret, or "dev_idp": true',
+      'projects[0].oauth_providers[0]: needs client_id and client_secret_env, or "dev_idp": true',
+    ],
+    [
+      { oauth_providers: [{ type: 'github', client_id: 'x', client_secret: 'inline' }] },
+      'projects[0].oauth_providers[0].client_secret: is not accepted in the config file: put the secret in an environment variable and name it in "client_secret_env"',
+    ],
+    [
+      { oauth_providers: [{ type: 'apple', client_id: 'x', client_secret_env: 'APPLE' }] },
+      'projects[0].oauth_providers[0]: needs client_id, team_id, key_id and private_key_env, or "dev_idp": true',
+    ],
+    [
+      { oauth_providers: [{ type: 'github', client_id: 'x', client_secret_env: 'not a name' }] },
+      'projects[0].oauth_providers[0].client_secret_env: must be an environment variable name like "GOOGLE_CLIENT_SECRET"',
+    ],
+    [
+      {
+        oauth_providers: [
+          {
+            type: 'gitlab',
+            client_id: 'x',
+            client_secret_env: 'GL',
+            endpoints: { issuer: 'http://gitlab.example' },
+          },
+        ],
+      },
+      'projects[0].oauth_providers[0].endpoints.issuer: "http://gitlab.example" must use https (http only on localhost, 127.x.x.x or [::1])',
     ],
     [
       { oauth_providers: [{ type: 'myspace', dev_idp: true }] },

@@ -27,6 +27,8 @@ export interface AppDeps {
   limiter?: RateLimiter;
   /** Serve /dev/* (inbox, project list, dev identity provider). Default: the config's `dev_routes`. */
   devRoutes?: boolean;
+  /** Where `client_secret_env` and `private_key_env` are looked up. Default: `process.env`. */
+  env?: Readonly<Record<string, string | undefined>>;
 }
 
 /** The dependencies every route receives. */
@@ -40,6 +42,8 @@ export interface Services {
   devRoutes: boolean;
   /** Budgets of `config.rate_limits`, counted in the database. */
   limiter: RateLimiter;
+  /** The environment that holds upstream OAuth secrets (read when a sign-in needs them). */
+  env: Readonly<Record<string, string | undefined>>;
 }
 
 export const DEFAULT_DIST: DistPaths = { loaderDir: LOADER_DIST, frameDir: FRAME_DIST };
@@ -54,6 +58,7 @@ export function resolveServices(deps: AppDeps): Services {
     logger: deps.logger ?? createLogger(),
     devRoutes: deps.devRoutes ?? deps.config.dev_routes,
     limiter: deps.limiter ?? createRateLimiter(deps.db),
+    env: deps.env ?? process.env,
   };
 }
 

@@ -1,4 +1,4 @@
 export { consumeOAuthToken, issueOAuthState, issueOAuthToken, takeOAuthState } from './oauthTokens';
-export type { OAuthGrant, OAuthState } from './oauthTokens';
+export type { OAuthGrant, OAuthState, ProviderValues } from './oauthTokens';
 export { findProviderAccount, linkProviderAccount } from './providerAccounts';
 export type { ProviderAccount } from './providerAccounts';

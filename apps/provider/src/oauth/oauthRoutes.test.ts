@@ -25,7 +25,7 @@ const config = () => {
             type: 'github',
             dev_idp: false,
             client_id: 'real-client',
-            client_secret: 'real-secret',
+            client_secret_env: 'LATCH_TEST_OAUTH_SECRET_NEVER_SET',
             one_tap: false,
           },
         ],
@@ -129,33 +129,36 @@ describe.each(DB_KINDS)('OAuth through the dev identity provider on %s', (kind) 
   });
 
   it('refuses a redirect URL the project does not list, and unconfigured or offline providers', async () => {
-    const json = async (r: Response) => ({
+    const page = async (r: Response) => ({
       status: r.status,
-      body: (await r.json()) as Record<string, unknown>,
+      type: r.headers.get('content-type'),
+      text: await r.text(),
     });
+    /** Where a failed start sends the visitor: the login redirect URL with the error. */
+    const errorOf = (r: Response) => {
+      expect(r.status).toBe(302);
+      const landing = new URL(r.headers.get('location') ?? '');
+      expect(landing.origin + landing.pathname).toBe(REDIRECT);
+      expect(landing.searchParams.get('stytch_token_type')).toBe('oauth');
+      return landing.searchParams.get('error');
+    };
     expect(
-      await json(await start({ public_token: TEST_TOKEN, login_redirect_url: 'https://evil.example/steal' })),
-    ).toMatchObject({ status: 400, body: { error_type: 'redirect_url_not_found' } });
-    expect(await json(await start({ public_token: TEST_TOKEN }, 'apple'))).toMatchObject({
-      status: 404,
-      body: { error_type: 'oauth_config_not_found' },
-    });
-    expect(await json(await start({ public_token: TEST_TOKEN }, 'github'))).toMatchObject({
+      await page(await start({ public_token: TEST_TOKEN, login_redirect_url: 'https://evil.example/steal' })),
+    ).toMatchObject({
       status: 400,
-      body: { error_type: 'oauth_config_not_found' },
+      type: expect.stringMatching(/^text\/html/),
+      text: expect.stringContaining('redirect_url_not_found'),
     });
+    expect(errorOf(await start({ public_token: TEST_TOKEN }, 'apple'))).toBe('oauth_config_not_found');
+    // A real provider whose secret's environment variable is not set.
+    expect(errorOf(await start({ public_token: TEST_TOKEN }, 'github'))).toBe('oauth_config_not_found');
     // A live project never gets the dev identity provider.
-    expect(await json(await start({ public_token: LIVE_TOKEN }))).toMatchObject({
-      body: { error_type: 'oauth_config_not_found' },
-    });
-    expect(await json(await start({ public_token: 'public-token-test-nope' }))).toMatchObject({
+    expect(errorOf(await start({ public_token: LIVE_TOKEN }))).toBe('oauth_config_not_found');
+    expect(await page(await start({ public_token: 'public-token-test-nope' }))).toMatchObject({
       status: 401,
-      body: { error_type: 'invalid_public_token' },
+      text: expect.stringContaining('invalid_public_token'),
     });
-    expect(await json(await start({ public_token: TEST_TOKEN, code_challenge: 'short' }))).toMatchObject({
-      status: 400,
-      body: { error_type: 'invalid_field' },
-    });
+    expect(errorOf(await start({ public_token: TEST_TOKEN, code_challenge: 'short' }))).toBe('invalid_field');
   });
 
   it('keeps the state when the email is not an address, and shows the problem', async () => {

@@ -1,19 +1,36 @@
+import { ApiFailure } from '../http/ApiFailure';
+import { AuthError } from '../errors/AuthError';
 import { sdkRoute, type Route } from '../http/route';
 import { finishAuthentication } from '../sessions/finishAuthentication';
-import { proveOAuthToken, providerFields } from './proveOAuthToken';
+import { consumeOAuthFailure } from './oauthFailures';
+import { proveOAuthToken, providerFields, type OAuthProof } from './proveOAuthToken';
 
 /** `POST /oauth/authenticate`: the landing page redeems the token OAuth left in its URL. */
 export const oauthRoutes: Route[] = [
   sdkRoute('POST /oauth/authenticate', async (input) => {
     const { body, project, services } = input;
     const now = new Date();
-    const { grant, ...proof } = await proveOAuthToken(services.db, project.project_id, {
-      token: body.token,
-      codeVerifier: body.code_verifier,
-      now,
-    });
+    let proof: OAuthProof;
+    try {
+      proof = await proveOAuthToken(services.db, project.project_id, {
+        token: body.token,
+        codeVerifier: body.code_verifier,
+        now,
+      });
+    } catch (error) {
+      if (!(error instanceof AuthError) || error.error_type !== 'oauth_token_not_found') throw error;
+      // A sign-in that failed upstream left a failure token: its redemption is the error.
+      const failure = await consumeOAuthFailure(services.db, {
+        projectId: project.project_id,
+        token: body.token,
+        now,
+      });
+      if (failure) throw new ApiFailure(failure.error_type, 400, failure.error_message);
+      throw error;
+    }
+    const { grant, ...rest } = proof;
     const auth = await finishAuthentication(input, {
-      ...proof,
+      ...rest,
       durationMinutes: body.session_duration_minutes,
       now,
     });

@@ -1,17 +1,21 @@
-import { OAUTH_PROVIDERS, type OAuthProviderType } from '@latch/api';
+import { OAUTH_PROVIDERS, type ErrorType, type OAuthProviderType } from '@latch/api';
 import type { Context } from 'hono';
-import type { ProjectConfig } from '../config/configSchema';
+import type { OAuthProviderConfig, ProjectConfig } from '../config/configSchema';
 import { resolveRedirectUrl } from '../delivery';
+import { AuthError } from '../errors/AuthError';
 import { ApiFailure } from '../http/ApiFailure';
 import type { AppEnv, Services } from '../http/deps';
 import { rawRoute, type Route } from '../http/route';
+import { errorPage, errorRedirect } from './oauthErrorPages';
 import { issueOAuthState } from './oauthTokens';
+import { newUpstreamSecrets, upstreamAuthorizeUrl } from './upstreamAuthorizeUrl';
+import { upstreamClient } from './upstreamClient';
 
 const isProviderType = (value: string): value is OAuthProviderType =>
   (OAUTH_PROVIDERS as readonly string[]).includes(value);
 
 /** The project's configuration of `type`, or the error a developer needs to fix it. */
-function configuredProvider(project: ProjectConfig, type: string, services: Services) {
+function configuredProvider(project: ProjectConfig, type: string, services: Services): OAuthProviderConfig {
   const provider = isProviderType(type) ? project.oauth_providers.find((p) => p.type === type) : undefined;
   if (!provider) {
     throw new ApiFailure(
@@ -20,12 +24,11 @@ function configuredProvider(project: ProjectConfig, type: string, services: Serv
       `OAuth provider "${type.slice(0, 40)}" is not configured for project "${project.name}" (oauth_providers).`,
     );
   }
-  // The local provider is offline: it stands in for identity providers, it does not call them.
-  if (!provider.dev_idp || !project.test || !services.devRoutes) {
+  if (provider.dev_idp && (!project.test || !services.devRoutes)) {
     throw new ApiFailure(
       'oauth_config_not_found',
       400,
-      `OAuth provider "${type}" needs "dev_idp": true in a test project: the local provider cannot reach real identity providers.`,
+      `OAuth provider "${type}" uses the dev identity provider ("dev_idp": true), which serves only test projects of a provider with "dev_routes": true; give it a client_id and client_secret_env instead.`,
     );
   }
   return provider;
@@ -39,17 +42,26 @@ function single(c: Context<AppEnv>, name: string): string | undefined {
   return values?.[0];
 }
 
-/**
- * `GET /v1/public/oauth/{provider}/start` (API.md "OAuth start"): a page navigation, so it answers
- * a redirect to the identity provider, remembering where to send the visitor afterwards.
- */
-const oauthStart = rawRoute('GET', '/v1/public/oauth/:provider/start', async (c, services) => {
-  const publicToken = single(c, 'public_token');
-  const project = publicToken ? services.projects.byPublicToken(publicToken) : undefined;
-  if (!project)
-    throw new ApiFailure('invalid_public_token', 401, 'The public token is not a token of any project.');
+/** `provider_<key>=<value>` of the start URL: parameters for the identity provider's page. */
+function providerParams(c: Context<AppEnv>): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const [key, values] of Object.entries(c.req.queries())) {
+    const value = values[0];
+    if (key.startsWith('provider_') && key.length > 9 && value !== undefined)
+      params[key.slice(9, 73)] = value.slice(0, 1024);
+  }
+  return params;
+}
+
+/** Where the visitor goes from OAuth start: the dev identity provider, or the real one. */
+async function startSignIn(
+  c: Context<AppEnv>,
+  services: Services,
+  project: ProjectConfig,
+  redirects: { login: string; signup: string },
+) {
   const type = c.req.param('provider') ?? '';
-  configuredProvider(project, type, services);
+  const provider = configuredProvider(project, type, services);
   const codeChallenge = single(c, 'code_challenge');
   if (codeChallenge !== undefined && !/^[A-Za-z0-9_-]{43,128}$/.test(codeChallenge)) {
     throw new ApiFailure(
@@ -59,22 +71,71 @@ const oauthStart = rawRoute('GET', '/v1/public/oauth/:provider/start', async (c,
     );
   }
   const scopes = (single(c, 'custom_scopes') ?? '').split(/\s+/).filter(Boolean).slice(0, 50);
-  const state = await issueOAuthState(
-    services.db,
-    project,
-    {
-      providerType: type,
-      loginRedirectUrl: resolveRedirectUrl(project, single(c, 'login_redirect_url'), 'login_redirect_url'),
-      signupRedirectUrl: resolveRedirectUrl(project, single(c, 'signup_redirect_url'), 'signup_redirect_url'),
-      scopes,
-      codeChallenge: codeChallenge ?? null,
-    },
-    new Date(),
-  );
-  const target = new URL(`/dev/oauth/${type}/authorize`, services.authOrigin);
-  target.searchParams.set('public_token', project.public_token);
-  target.searchParams.set('state', state);
+  const base = {
+    providerType: type,
+    loginRedirectUrl: redirects.login,
+    signupRedirectUrl: redirects.signup,
+    scopes,
+    codeChallenge: codeChallenge ?? null,
+  };
+  if (provider.dev_idp) {
+    const state = await issueOAuthState(services.db, project, base, new Date());
+    const target = new URL(`/dev/oauth/${type}/authorize`, services.authOrigin);
+    target.searchParams.set('public_token', project.public_token);
+    target.searchParams.set('state', state);
+    return c.redirect(target.href, 302);
+  }
+  const uc = await upstreamClient(services, provider);
+  const secrets = newUpstreamSecrets(uc);
+  const state = await issueOAuthState(services.db, project, { ...base, upstream: secrets }, new Date());
+  const target = await upstreamAuthorizeUrl(uc, {
+    state,
+    secrets,
+    customScopes: scopes,
+    providerParams: providerParams(c),
+  });
   return c.redirect(target.href, 302);
+}
+
+const failureOf = (error: unknown): { type: ErrorType; status: number; message: string } | null =>
+  error instanceof ApiFailure
+    ? { type: error.error_type, status: error.status, message: error.message }
+    : error instanceof AuthError
+      ? { type: error.error_type, status: 400, message: error.message }
+      : null;
+
+/**
+ * `GET /v1/public/oauth/{provider}/start`: a page navigation, so it answers a redirect to the
+ * identity provider, remembering where to send the visitor afterwards. Failures go back to the
+ * login redirect URL with `error` and `error_description`; with no redirect URL to trust (unknown
+ * public token, unlisted redirect URL) the visitor gets a page saying so, never a JSON body.
+ */
+const oauthStart = rawRoute('GET', '/v1/public/oauth/:provider/start', async (c, services) => {
+  let login: string;
+  let project: ProjectConfig | undefined;
+  try {
+    const publicToken = single(c, 'public_token');
+    project = publicToken ? services.projects.byPublicToken(publicToken) : undefined;
+    if (!project)
+      throw new ApiFailure('invalid_public_token', 401, 'The public token is not a token of any project.');
+    login = resolveRedirectUrl(project, single(c, 'login_redirect_url'), 'login_redirect_url');
+  } catch (error) {
+    const failure = failureOf(error);
+    if (!failure) throw error;
+    return errorPage(failure.status, failure.type, failure.message);
+  }
+  try {
+    const signup = resolveRedirectUrl(project, single(c, 'signup_redirect_url'), 'signup_redirect_url');
+    return await startSignIn(c, services, project, { login, signup });
+  } catch (error) {
+    const failure = failureOf(error);
+    if (!failure) throw error;
+    services.logger.info(
+      { provider: c.req.param('provider'), error_type: failure.type, err: failure.message },
+      'oauth start failed',
+    );
+    return errorRedirect(services.db, project, login, failure.type, failure.message);
+  }
 });
 
 export const oauthStartRoutes: Route[] = [oauthStart];

@@ -16,16 +16,22 @@ export interface OAuthState {
   signupRedirectUrl: string;
   scopes: string[];
   codeChallenge: string | null;
+  /** A sign-in at a real provider: its PKCE verifier and OpenID Connect nonce (kept server-side). */
+  upstream?: { codeVerifier: string | null; nonce: string | null };
 }
 
-/** Stores the state (hashed) and answers the opaque value that travels through the identity provider. */
+/**
+ * Stores the state (hashed) and answers the opaque value that travels through the identity
+ * provider: random, then `.` and the project id (base64url), so the one callback URL that every
+ * project shares finds the project the state belongs to.
+ */
 export async function issueOAuthState(
   db: Queryable,
   project: ProjectRef,
   state: OAuthState,
   now: Date,
 ): Promise<string> {
-  const value = randomToken(32);
+  const value = `${randomToken(32)}.${Buffer.from(project.project_id).toString('base64url')}`;
   await insertOneTimeToken(db, {
     project,
     kind: 'oauth_state',
@@ -36,6 +42,14 @@ export async function issueOAuthState(
     now,
   });
   return value;
+}
+
+/** The project id a state value names; null when it has none (then no state can match). */
+export function projectIdOfState(value: string): string | null {
+  const dot = value.lastIndexOf('.');
+  if (dot < 1 || value.length > 2048) return null;
+  const id = Buffer.from(value.slice(dot + 1), 'base64url').toString('utf8');
+  return id || null;
 }
 
 const isState = (data: Record<string, unknown>): data is Record<string, unknown> & OAuthState =>
@@ -67,7 +81,18 @@ export interface OAuthGrant {
   providerSubject: string;
   emailId: string | null;
   scopes: string[];
+  /** The provider's own tokens, handed to the landing page once (`provider_values`). */
+  providerValues?: ProviderValues;
 }
+
+/** `provider_values` of `POST /oauth/authenticate`, as Stytch returns them. */
+export type ProviderValues = {
+  access_token: string;
+  refresh_token: string;
+  id_token: string;
+  scopes: string[];
+  expires_at: string | null;
+};
 
 export async function issueOAuthToken(
   db: Queryable,

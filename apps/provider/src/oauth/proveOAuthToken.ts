@@ -43,8 +43,8 @@ export async function proveOAuthToken(
 export const providerFields = (grant: OAuthGrant) => ({
   provider_subject: grant.providerSubject,
   provider_type: grant.providerType,
-  // The dev identity provider issues no provider tokens of its own; the granted scopes are real.
-  provider_values: {
+  // The upstream provider's tokens; the dev identity provider issues none of its own.
+  provider_values: grant.providerValues ?? {
     access_token: '',
     refresh_token: '',
     id_token: '',

@@ -15,13 +15,23 @@ export interface ProviderAccount {
 export async function linkProviderAccount(
   db: Queryable,
   project: ProjectRef,
-  a: { userId: string; providerType: string; providerSubject: string; emailId: string | null },
+  a: {
+    userId: string;
+    providerType: string;
+    providerSubject: string;
+    emailId: string | null;
+    /** The provider's current picture and locale; refreshed on every sign-in. */
+    profilePictureUrl?: string;
+    locale?: string;
+  },
 ): Promise<ProviderAccount> {
   await db.query(
     `INSERT INTO user_oauth_providers
-       (oauth_user_registration_id, user_id, project_id, provider_type, provider_subject, email_id)
-     VALUES ($1, $2, $3, $4, $5, $6)
-     ON CONFLICT (project_id, provider_type, provider_subject) DO NOTHING`,
+       (oauth_user_registration_id, user_id, project_id, provider_type, provider_subject, email_id,
+        profile_picture_url, locale)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+     ON CONFLICT (project_id, provider_type, provider_subject) DO UPDATE
+       SET profile_picture_url = EXCLUDED.profile_picture_url, locale = EXCLUDED.locale`,
     [
       newId('oauth-user-registration', project.test),
       a.userId,
@@ -29,6 +39,8 @@ export async function linkProviderAccount(
       a.providerType,
       a.providerSubject,
       a.emailId,
+      (a.profilePictureUrl ?? '').slice(0, 2048),
+      (a.locale ?? '').slice(0, 64),
     ],
   );
   const found = await findProviderAccount(db, project.project_id, a.providerType, a.providerSubject);

@@ -25,6 +25,7 @@ describe('GET /sdk/v1/projects/bootstrap/{public_token}', () => {
       rbac_policy: { scopes: [] },
       siwe_required_for_crypto_wallets: false,
       vertical: 'CONSUMER',
+      oauth_providers: [],
       request_id: expect.stringMatching(/^request-id-test-/),
       status_code: 200,
     });

@@ -2,6 +2,7 @@ import type { Route } from '../http/route';
 import { oidcRoutes } from '../idp/oidcRoutes';
 import { magicLinkBackendRoutes } from '../magicLinks/magicLinkBackendRoutes';
 import { oauthBackendRoutes } from '../oauth/oauthBackendRoutes';
+import { oauthCallbackRoutes } from '../oauth/oauthCallbackRoutes';
 import { oauthStartRoutes } from '../oauth/oauthStartRoutes';
 import { otpBackendRoutes } from '../otp/otpBackendRoutes';
 import { passwordBackendRoutes } from '../passwords/passwordBackendRoutes';
@@ -10,7 +11,7 @@ import { userBackendRoutes } from '../users/userBackendRoutes';
 
 /**
  * Routes under /v1: the backend API (project secret, flat answers, no SDK CORS; one
- * `<method>BackendRoutes.ts` per sign-in method), the public JWKS, the OAuth start, and the
+ * `<method>BackendRoutes.ts` per sign-in method), the public JWKS, the OAuth start and callback, and the
  * projects' OpenID Connect issuers.
  */
 export const V1_ROUTES: readonly Route[] = [
@@ -22,4 +23,5 @@ export const V1_ROUTES: readonly Route[] = [
   ...passwordBackendRoutes,
   ...oidcRoutes,
   ...oauthStartRoutes,
+  ...oauthCallbackRoutes,
 ];

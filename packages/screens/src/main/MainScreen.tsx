@@ -1,9 +1,10 @@
 import { useAtomValue } from 'jotai';
-import { Fragment, Suspense } from 'react';
+import { Fragment, Suspense, type ComponentType } from 'react';
 import { Divider } from '../components/Divider';
 import { Spinner } from '../components/Spinner';
 import { configErrors } from '../config/configErrors';
 import { usePasskeyButtonShown } from '../products/passkeys/usePasskeyButtonShown';
+import type { MainBlockId } from '../registry/products';
 import { mainBlocks } from '../registry/resolveScreen';
 import { errorDescriptorAtom } from '../state/formAtoms';
 import { configAtom } from '../state/widgetAtoms';
@@ -15,14 +16,25 @@ export interface MainScreenProps {
   hideHeaderText: boolean;
 }
 
-/** Main: logo, header, configuration errors or the configured products' blocks with 'or' between. */
+type Block = { id: MainBlockId; Block: ComponentType };
+
+/** OAuth and crypto wallets are one group ("Continue with ..." buttons): together, no 'or' between. */
+const SOCIAL: ReadonlySet<MainBlockId> = new Set(['oauth', 'crypto']);
+
+/** The blocks in groups: the social blocks joined at the first one's place, every other block alone. */
+function groups(blocks: readonly Block[]): Block[][] {
+  const social = blocks.filter((b) => SOCIAL.has(b.id));
+  return blocks.flatMap((b) => (!SOCIAL.has(b.id) ? [[b]] : b === social[0] ? [social] : []));
+}
+
+/** Main: logo, header, configuration errors or the configured products' blocks with 'or' between groups. */
 export function MainScreen({ logoUrl, hideHeaderText }: MainScreenProps) {
   const t = useT();
   const config = useAtomValue(configAtom);
   const descriptor = useAtomValue(errorDescriptorAtom);
   const errors = configErrors(config);
   const passkeyButton = usePasskeyButtonShown(config);
-  const blocks = mainBlocks(config.products).flatMap((id) => {
+  const blocks = mainBlocks(config.products).flatMap((id): Block[] => {
     const Block = MAIN_BLOCK_COMPONENTS[id];
     if (id === 'passkeyButton' && !passkeyButton) return [];
     return Block ? [{ id, Block }] : [];
@@ -45,10 +57,18 @@ export function MainScreen({ logoUrl, hideHeaderText }: MainScreenProps) {
         ))
       ) : (
         <Suspense fallback={<Spinner />}>
-          {blocks.map(({ id, Block }, index) => (
-            <Fragment key={id}>
+          {groups(blocks).map((group, index) => (
+            <Fragment key={group[0]?.id}>
               {index > 0 && <Divider />}
-              <Block />
+              {group.length > 1 ? (
+                <div className="latch-social">
+                  {group.map(({ id, Block }) => (
+                    <Block key={id} />
+                  ))}
+                </div>
+              ) : (
+                group.map(({ id, Block }) => <Block key={id} />)
+              )}
             </Fragment>
           ))}
         </Suspense>

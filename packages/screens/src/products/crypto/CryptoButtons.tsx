@@ -17,7 +17,10 @@ export default function CryptoButtons() {
   const dispatch = useFlow();
   const wallets = useDetectedWallets();
   if (wallets === null) return <Spinner />;
-  const oauthCount = config.products.includes('oauth') ? (config.oauthOptions?.providers.length ?? 0) : 0;
+  // A provider listed twice is one button.
+  const oauthCount = config.products.includes('oauth')
+    ? new Set(config.oauthOptions?.providers.map((p) => p.type)).size
+    : 0;
   const room = walletRoom(oauthCount);
   const shown = wallets.slice(0, room);
   return (

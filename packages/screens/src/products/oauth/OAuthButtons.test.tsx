@@ -57,4 +57,32 @@ describe('OAuth buttons', () => {
     await waitFor(() => expect(host.navigate).toHaveBeenCalled());
     await waitFor(() => expect(google).toHaveProperty('disabled', false));
   });
+
+  it('shows a provider listed twice once', async () => {
+    renderWidget({
+      config: {
+        ...config,
+        oauthOptions: {
+          ...config.oauthOptions,
+          providers: [{ type: 'google' as const }, { type: 'github' as const }, { type: 'google' as const }],
+        },
+      },
+    });
+    const buttons = await screen.findAllByRole('button', { name: /^Continue with (Google|Github)$/ });
+    expect(buttons.map((b) => b.textContent)).toEqual(['Continue with Google', 'Continue with Github']);
+  });
+
+  it('says so in the widget and reports it when the project does not offer the provider', async () => {
+    const { host } = renderWidget({ config, bootstrap: { oauthProviders: ['google'] } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue with Github' }));
+    const message = 'Sign-in with Github is not set up for this app yet. Try another way to sign in.';
+    expect((await screen.findByText(message)).getAttribute('role')).toBe('alert');
+    await waitFor(() =>
+      expect(host.reportError).toHaveBeenCalledWith({ message, error_type: 'oauth_config_not_found' }),
+    );
+    expect(host.navigate).not.toHaveBeenCalled();
+    // The configured one still goes.
+    fireEvent.click(screen.getByRole('button', { name: 'Continue with Google' }));
+    await waitFor(() => expect(host.navigate).toHaveBeenCalledTimes(1));
+  });
 });

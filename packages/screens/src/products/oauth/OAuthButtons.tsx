@@ -4,23 +4,38 @@ import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { Button } from '../../components/Button';
 import { useServices } from '../../services/ServicesContext';
-import { configAtom } from '../../state/widgetAtoms';
+import { bootstrapAtom, configAtom } from '../../state/widgetAtoms';
 import { useT } from '../../strings/StringsContext';
 import { oauthStartUrl } from './oauthStartUrl';
+
+/** Each provider type once, at its first position: `[google, google]` is one button. */
+const distinct = (providers: readonly OAuthProviderConfig[]) =>
+  providers.filter((p, i) => providers.findIndex((q) => q.type === p.type) === i);
 
 /**
  * Main's OAuth block: one 'Continue with {provider}' button per configured provider. The whole
  * page goes to the provider (a frame cannot host a provider's sign-in page), so the host does the
  * navigating, and only to the auth origin's OAuth start (apps/loader/src/navigation.ts).
+ * A provider the project does not offer (bootstrap `oauthProviders`) is said so here, before the
+ * visitor leaves, and reported to the host's `onError`.
  */
 export default function OAuthButtons() {
   const t = useT();
   const config = useAtomValue(configAtom);
+  const { oauthProviders } = useAtomValue(bootstrapAtom);
   const { api, host } = useServices();
   const [leaving, setLeaving] = useState<string | null>(null);
-  const providers = config.oauthOptions?.providers ?? [];
+  const [problem, setProblem] = useState<string | null>(null);
+  const providers = distinct(config.oauthOptions?.providers ?? []);
 
   const start = async (provider: OAuthProviderConfig) => {
+    if (oauthProviders && !oauthProviders.includes(provider.type)) {
+      const message = t('oauth.notConfigured', { provider: OAUTH_PROVIDER_NAMES[provider.type] });
+      setProblem(message);
+      void host.reportError({ message, error_type: 'oauth_config_not_found' }).catch(() => undefined);
+      return;
+    }
+    setProblem(null);
     setLeaving(provider.type);
     const url = oauthStartUrl(api, config, provider);
     const accepted = await host.navigate({ url, reason: 'oauth_start' }).then(
@@ -44,6 +59,11 @@ export default function OAuthButtons() {
           {t('oauth.continueWith', { provider: OAUTH_PROVIDER_NAMES[provider.type] })}
         </Button>
       ))}
+      {problem && (
+        <p className="latch-error-text" role="alert">
+          {problem}
+        </p>
+      )}
     </div>
   );
 }
