@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { defaultClientConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 // Password hashes at N=2^11 instead of production's 2^15; passwordHash.test.ts keeps one at production cost.
@@ -50,8 +51,11 @@ export default defineConfig({
           include: [
             'packages/{session,screens}/src/**/*.test.{ts,tsx}',
             'apps/{loader,frame}/src/**/*.test.{ts,tsx}',
+            'packages/react/src/**/*.test.{ts,tsx}',
           ],
         },
+        // Workspace packages from their sources (`@latch/source` in their exports), not their dist/.
+        resolve: { conditions: ['@latch/source', ...defaultClientConditions] },
       },
     ],
   },
