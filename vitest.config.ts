@@ -41,6 +41,14 @@ export default defineConfig({
       },
       {
         test: {
+          // Built packages as their users get them (run `npm run build` first): e.g. server rendering in Node.
+          name: 'dist',
+          environment: 'node',
+          include: ['packages/*/test/**/*.test.{ts,tsx}'],
+        },
+      },
+      {
+        test: {
           name: 'dom',
           environment: 'happy-dom',
           // CI has two cores shared with the node project; rendered flows need headroom, not retries.
