@@ -1,13 +1,16 @@
+// This test reads the docs from disk; the package itself stays free of Node's types.
+/// <reference types="node" />
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loginConfigSchema } from './config';
 
+/** The parts of a Valibot schema this walk reads. */
 interface SchemaNode {
-  type?: string;
-  wrapped?: SchemaNode;
-  item?: SchemaNode;
-  entries?: Record<string, SchemaNode>;
-  pipe?: SchemaNode[];
+  readonly type?: string;
+  readonly wrapped?: SchemaNode;
+  readonly item?: SchemaNode;
+  readonly entries?: Readonly<Record<string, SchemaNode>>;
+  readonly pipe?: readonly SchemaNode[];
 }
 
 /** Every option path the schema takes: `a.b`, with `[]` for a list's items (`providers[].type`). */
@@ -33,7 +36,7 @@ function documentedPaths(): string[] {
 
 describe('the configuration reference in docs/embed.md', () => {
   it('lists every option the widget takes, and no other', () => {
-    const schema = optionPaths(loginConfigSchema as SchemaNode);
+    const schema = optionPaths(loginConfigSchema);
     // Parent objects (`otpOptions`) are documented through their options.
     const leaves = schema.filter((path) => !schema.some((other) => other.startsWith(`${path}.`)));
     const documented = documentedPaths();
