@@ -1,6 +1,8 @@
 // @vitest-environment-options {"settings":{"enableIframePageLoading":true,"navigation":{"disableChildFrameNavigation":true}}}
 import { act, cleanup, render } from '@testing-library/react';
 import { StrictMode, useState } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createClient, type LatchClient, type LoginConfig } from '@latch/loader';
 import { LatchProvider } from './LatchProvider';
@@ -140,5 +142,34 @@ describe('<LatchIdentityProvider>', () => {
     );
     const element = document.querySelector('#idp > stytch-identity-provider');
     expect(element?.querySelector('iframe')?.getAttribute('src')).toMatch(/\/frame\/identity-provider\?/);
+  });
+});
+
+describe('hydration', () => {
+  it('adopts the server’s markup and mounts the widget into it', async () => {
+    const tree = (
+      <LatchProvider publicToken={TOKEN} authOrigin={AUTH_ORIGIN}>
+        <p>Sign in</p>
+        <LatchLogin config={passwords} />
+      </LatchProvider>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(tree);
+    document.body.appendChild(container);
+    const serverDiv = container.querySelector('[data-latch-widget]');
+    expect(serverDiv?.children).toHaveLength(0);
+
+    const recoverable = vi.fn();
+    // React reports attribute mismatches (a container id that differs) on the console.
+    const consoleError = vi.spyOn(console, 'error');
+    const root = await act(async () => hydrateRoot(container, tree, { onRecoverableError: recoverable }));
+    expect(recoverable).not.toHaveBeenCalled();
+    expect(consoleError).not.toHaveBeenCalled();
+    consoleError.mockRestore();
+    // The very element the server rendered now holds the widget.
+    expect(container.querySelector('[data-latch-widget]')).toBe(serverDiv);
+    expect(serverDiv?.querySelectorAll('stytch-ui iframe')).toHaveLength(1);
+    act(() => root.unmount());
+    expect(frames()).toHaveLength(0);
   });
 });
