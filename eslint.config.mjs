@@ -89,7 +89,19 @@ export default tseslint.config(
     ]),
   },
   {
-    files: ['packages/screens/**/*.tsx', 'apps/frame/**/*.tsx'],
+    // The React bindings are built on the loader's published module API, and on nothing else of apps/.
+    files: ['packages/react/**/*.{ts,tsx}'],
+    rules: restrictImports([
+      deepImports,
+      {
+        group: appPackages.filter((name) => name !== '@latch/loader'),
+        message: 'packages/* must not import apps/*.',
+      },
+      { group: ['**/apps/**', '../../apps/*'], message: 'packages/* must not import apps/*.' },
+    ]),
+  },
+  {
+    files: ['packages/screens/**/*.tsx', 'apps/frame/**/*.tsx', 'packages/react/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },

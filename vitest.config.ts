@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { defaultClientConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 // Password hashes at N=2^11 instead of production's 2^15; passwordHash.test.ts keeps one at production cost.
@@ -40,6 +41,14 @@ export default defineConfig({
       },
       {
         test: {
+          // Built packages as their users get them (run `npm run build` first): e.g. server rendering in Node.
+          name: 'dist',
+          environment: 'node',
+          include: ['packages/*/test/**/*.test.{ts,tsx}'],
+        },
+      },
+      {
+        test: {
           name: 'dom',
           environment: 'happy-dom',
           // CI has two cores shared with the node project; rendered flows need headroom, not retries.
@@ -50,8 +59,11 @@ export default defineConfig({
           include: [
             'packages/{session,screens}/src/**/*.test.{ts,tsx}',
             'apps/{loader,frame}/src/**/*.test.{ts,tsx}',
+            'packages/react/src/**/*.test.{ts,tsx}',
           ],
         },
+        // Workspace packages from their sources (`@latch/source` in their exports), not their dist/.
+        resolve: { conditions: ['@latch/source', ...defaultClientConditions] },
       },
     ],
   },

@@ -14,6 +14,7 @@ const BUILD_OUTPUTS = [
   'apps/loader/dist/loader.js',
   'apps/frame/dist/index.html',
   'apps/provider/dist/main.js',
+  'apps/example-react/dist/index.html',
 ];
 
 /**

@@ -4,7 +4,7 @@
 // they end, so logs stay readable. Any failure stops the rest and fails the command.
 import { spawn } from 'node:child_process';
 
-const PHASES = [[['typecheck'], ['lint'], ['build', 'size']], [['test:unit']], [['test:e2e']]];
+const PHASES = [[['typecheck'], ['lint'], ['build', 'size', 'pack:check']], [['test:unit']], [['test:e2e']]];
 
 const running = new Set();
 let failed = false;

@@ -12,6 +12,8 @@ const fixedToken = process.env.LATCH_PUBLIC_TOKEN ?? '';
 // e2e serves its fixture host pages under /fixtures/ from the same server (same origin as the demo).
 const fixturesDir = process.env.LATCH_DEMO_FIXTURES_DIR ? resolve(process.env.LATCH_DEMO_FIXTURES_DIR) : '';
 const publicDir = fileURLToPath(new URL('./public/', import.meta.url));
+// The React example (apps/example-react), once built, under /react/: the same origin as the demo.
+const reactDir = fileURLToPath(new URL('../example-react/dist/', import.meta.url));
 
 const PAGES = {
   '/': 'index.html',
@@ -70,6 +72,8 @@ function inside(dir, urlPath) {
 
 function fileFor(pathname) {
   if (pathname in PAGES) return resolve(publicDir, PAGES[pathname]);
+  if (pathname === '/react' || pathname === '/react/') return resolve(reactDir, 'index.html');
+  if (pathname.startsWith('/react/')) return inside(reactDir, pathname.slice('/react'.length));
   if (fixturesDir && pathname.startsWith('/fixtures/')) {
     return inside(fixturesDir, pathname.slice('/fixtures'.length));
   }

@@ -1,5 +1,5 @@
 import MagicString from 'magic-string';
-import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import { defaultClientConditions, defineConfig, type Plugin, type UserConfig } from 'vite';
 
 /**
  * Build-time trim of penpal for the host page, where every byte counts:
@@ -61,6 +61,8 @@ export default defineConfig(({ command, mode }): UserConfig => {
   }
   return {
     plugins: [penpalLean()],
+    // Workspace packages from their sources, whether or not their own dist/ is built.
+    resolve: { conditions: ['@latch/source', ...defaultClientConditions] },
     build: {
       target: 'es2022',
       minify: true,

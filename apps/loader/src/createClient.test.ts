@@ -52,6 +52,23 @@ describe('createLatchClient', () => {
     expect(() => createLatchClient('t', { apiBaseUrl: 'ftp://x' }, env())).toThrow(/apiBaseUrl/);
   });
 
+  it('refuses unknown and malformed options, naming them', () => {
+    const bad = (options: unknown) => () =>
+      createLatchClient('t', options as Parameters<typeof createLatchClient>[1], env());
+    expect(bad({ authOrign: 'http://localhost:4000' })).toThrow(
+      new TypeError('Latch: invalid createClient option authOrign: unknown option'),
+    );
+    expect(bad({ cookieOptions: 'stytch_session' })).toThrow(
+      new TypeError('Latch: invalid createClient option cookieOptions: expected an object'),
+    );
+    expect(bad({ authOrigin: 'https://user:pw@auth.example.com' })).toThrow(
+      new TypeError('Latch: invalid createClient option authOrigin: expected an http(s) URL'),
+    );
+    expect(bad('http://localhost:4000')).toThrow(
+      new TypeError('Latch: invalid createClient option value: expected an object, got string'),
+    );
+  });
+
   it('exposes the session API and nothing that writes it', () => {
     const client = createLatchClient('public-token-test-session', {}, env());
     expect(Object.keys(client.session).sort()).toEqual([

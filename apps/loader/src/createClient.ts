@@ -1,5 +1,6 @@
+import * as v from 'valibot';
 import type { AuthenticateResponse } from '@latch/api';
-import type { MountKind } from '@latch/protocol';
+import { isPlainObject, object, optional, readValue, type MountKind } from '@latch/protocol';
 import type { HostSession } from '@latch/session';
 import { getLazySession, type LoaderSession, type SessionModule } from './lazySession';
 import { mountFrame, type ConnectFrame } from './mountFrame';
@@ -34,20 +35,30 @@ export interface ClientEnv {
   navigateTo?: (url: string) => void;
 }
 
-function requireUrl(value: string, what: string): URL {
-  const url = httpUrl(String(value));
-  if (!url) throw new TypeError(`Latch: ${what} must be an http(s) URL, got ${value}`);
-  return url;
-}
+/** An option that must be an http(s) URL without credentials. */
+const url = optional(
+  v.custom<string>((x) => typeof x === 'string' && httpUrl(x) !== null, 'expected an http(s) URL'),
+);
+/**
+ * Checked like mount options, so a misspelt option fails loudly instead of being ignored. Inside
+ * `cookieOptions` only the shape is checked (every byte here lands on every host page); its
+ * TypeScript type names the keys.
+ */
+const clientOptionsSchema = object({
+  authOrigin: url,
+  apiBaseUrl: url,
+  cookieOptions: optional(v.custom<object>(isPlainObject, 'expected an object')),
+});
 
 export function createLatchClient(publicToken: string, options: ClientOptions, env: ClientEnv): LatchClient {
   if (typeof publicToken !== 'string' || !publicToken)
     throw new TypeError('Latch: createClient needs a public token.');
-  const authOrigin = requireUrl(options.authOrigin ?? env.scriptOrigin, 'authOrigin').origin;
+  const checked = readValue(clientOptionsSchema, options);
+  if (!checked.ok) throw new TypeError(`Latch: invalid createClient option ${checked.error}`);
+  // The script's own origin needs no check: the page loaded the script from it.
+  const authOrigin = new URL(options.authOrigin ?? env.scriptOrigin).origin;
   const apiBaseUrl =
-    options.apiBaseUrl === undefined
-      ? authOrigin
-      : requireUrl(options.apiBaseUrl, 'apiBaseUrl').href.replace(/\/+$/, '');
+    options.apiBaseUrl === undefined ? authOrigin : new URL(options.apiBaseUrl).href.replace(/\/+$/, '');
   const session =
     env.session ??
     getLazySession(

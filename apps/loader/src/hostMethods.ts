@@ -63,7 +63,9 @@ export function createHostMethods(
     },
     async emitEvent(request) {
       const { type, data } = read(hostMethodSchemas.emitEvent, request, 'emitEvent');
-      await ctx.emitEvent({ type, data });
+      // The wire checks the shape (a known type, JSON data); each type's payload is the frame's
+      // contract, typed where the frame emits it.
+      await ctx.emitEvent({ type, data } as WidgetEvent);
     },
     async reportError(request) {
       ctx.reportError(read(hostMethodSchemas.reportError, request, 'reportError'));

@@ -7,7 +7,8 @@ import type { ClientOptions } from './types';
 
 // The ESM build is served from the auth origin, so its own URL names it.
 const scriptOrigin = new URL(import.meta.url).origin;
-preconnect(scriptOrigin);
+// Server-side rendering imports this module in Node, where there is no document to warm.
+if (typeof document === 'object') preconnect(scriptOrigin);
 
 // The module build is one file: the channel and the session module are bundled, not fetched.
 const loadSession = () => Promise.resolve(sessionModule);
@@ -20,7 +21,8 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
 
 export type { LatchClient } from './createClient';
 export type * from './types';
-export type { HostSession, CookieOptions } from '@latch/session';
+export type { HostSession, CookieOptions, SessionState } from '@latch/session';
+export type { Session, User, AuthenticateResponse } from '@latch/api';
 export type {
   LoginConfig,
   StylesInput,

@@ -28,3 +28,35 @@ latch.mountLogin({
   // @ts-expect-error products are a closed set
   config: { products: ['carrierPigeon'] },
 });
+
+// Event payloads narrow by type; error types are the provider's list.
+latch.mountLogin({
+  elementId: '#login',
+  config: { products: ['otp'], otpOptions: { methods: ['email'] } },
+  callbacks: {
+    onEvent(event) {
+      switch (event.type) {
+        case 'OTP_AUTHENTICATE': {
+          const userId: string = event.data.user.user_id;
+          const sessionJwt: string = event.data.session_jwt;
+          console.log(userId, sessionJwt, event.data.method_id);
+          break;
+        }
+        case 'OTP_LOGIN_OR_CREATE':
+          // @ts-expect-error sending a passcode signs nobody in: no user in the payload
+          console.log(event.data.user);
+          break;
+        case 'OAUTH_AUTHORIZE_FLOW_COMPLETE': {
+          const granted: boolean = event.data.consent_granted;
+          console.log(granted);
+        }
+      }
+    },
+    onError(error) {
+      if (error.error_type === 'otp_code_not_found') console.log(error.message, error.status_code);
+    },
+  },
+});
+
+// @ts-expect-error createClient options are a closed set
+createClient('public-token-test-consumer', { authOrign: 'https://auth.example.com' });

@@ -2,17 +2,35 @@ import type { AuthenticateResponse, Session, SessionTokens, User } from '@latch/
 
 /** Cookie settings a host passes as `cookieOptions` (Stytch's names). */
 export interface CookieOptions {
-  /** Name of the opaque session token cookie; default `stytch_session`. */
+  /**
+   * Name of the opaque session token cookie; default `stytch_session`.
+   * @example opaqueTokenCookieName: 'app_session'
+   */
   opaqueTokenCookieName?: string;
-  /** Name of the session JWT cookie; default `stytch_session_jwt`. */
+  /**
+   * Name of the session JWT cookie; default `stytch_session_jwt`.
+   * @example jwtCookieName: 'app_session_jwt'
+   */
   jwtCookieName?: string;
-  /** Name of the intermediate session token cookie; default `stytch_intermediate_session_token`. */
+  /**
+   * Name of the intermediate session token cookie; default `stytch_intermediate_session_token`.
+   * @example istCookieName: 'app_intermediate'
+   */
   istCookieName?: string;
-  /** Cookie path; default `/`. */
+  /**
+   * Cookie path; default `/`.
+   * @example path: '/app'
+   */
   path?: string;
-  /** Domain used with `availableToSubdomains`; default the page's host name. */
+  /**
+   * Domain used with `availableToSubdomains`; default the page's host name.
+   * @example domain: 'example.com'
+   */
   domain?: string;
-  /** Share the cookies with subdomains (never applied on localhost). */
+  /**
+   * Share the cookies with subdomains (never applied on localhost).
+   * @example availableToSubdomains: true
+   */
   availableToSubdomains?: boolean;
 }
 

@@ -17,6 +17,8 @@ const TYPES: Record<string, string> = {
   '.woff': 'font/woff',
   '.wasm': 'application/wasm',
   '.txt': 'text/plain; charset=utf-8',
+  // TypeScript declarations (loader.d.mts), as Deno and module CDNs label them.
+  '.mts': 'application/typescript; charset=utf-8',
 };
 
 export const contentTypeOf = (file: string): string =>

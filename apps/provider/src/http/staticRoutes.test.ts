@@ -11,6 +11,7 @@ mkdirSync(loaderDir);
 mkdirSync(join(frameDir, 'assets'), { recursive: true });
 writeFileSync(join(loaderDir, 'loader.js'), 'var Latch={};');
 writeFileSync(join(loaderDir, 'loader.mjs'), 'export {};');
+writeFileSync(join(loaderDir, 'loader.d.mts'), 'export declare function createClient(): void;');
 writeFileSync(join(loaderDir, 'loader-channel.js'), 'export {};');
 writeFileSync(join(loaderDir, 'loader-session.js'), 'export {};');
 writeFileSync(join(loaderDir, 'loader-wallets.js'), 'export {};');
@@ -31,6 +32,16 @@ describe('static files', () => {
       expect(response.headers.get('Access-Control-Allow-Origin')).toBe('*');
     },
   );
+
+  it('serves the module build’s types, and names them on the module', async () => {
+    const types = await app.request('/loader.d.mts');
+    expect(types.status).toBe(200);
+    expect(types.headers.get('Content-Type')).toBe('application/typescript; charset=utf-8');
+    expect(types.headers.get('Access-Control-Allow-Origin')).toBe('*');
+    expect(await types.text()).toBe('export declare function createClient(): void;');
+    expect((await app.request('/loader.mjs')).headers.get('X-TypeScript-Types')).toBe('/loader.d.mts');
+    expect((await app.request('/loader.js')).headers.get('X-TypeScript-Types')).toBeNull();
+  });
 
   it('serves frame assets as immutable', async () => {
     const response = await app.request('/frame/assets/index-abc.css');

@@ -10,20 +10,36 @@ const LOADER_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
 };
 
-/** The loader and the pieces it imports lazily (the penpal channel on mount, the session manager, the wallet relay). */
+/**
+ * The loader, the pieces it imports lazily (the penpal channel on mount, the session manager, the
+ * wallet relay), and the module build's TypeScript declarations.
+ */
 const LOADER_FILES = [
   'loader.js',
   'loader.mjs',
+  'loader.d.mts',
   'loader-channel.js',
   'loader-session.js',
   'loader-wallets.js',
 ] as const;
 
+/** Deno and other URL importers find the module's types from this header. */
+const TYPES_OF: Partial<Record<(typeof LOADER_FILES)[number], string>> = {
+  'loader.mjs': '/loader.d.mts',
+};
+
 const loaderFile = (file: (typeof LOADER_FILES)[number]): Route =>
   rawRoute('GET', `/${file}`, async (_c, { dist }) => {
     const bytes = await readDistFile(dist.loaderDir, file);
     if (!bytes) return notBuilt(`The loader (apps/loader/dist/${file})`);
-    return new Response(bytes, { headers: { 'Content-Type': contentTypeOf(file), ...LOADER_HEADERS } });
+    const types = TYPES_OF[file];
+    return new Response(bytes, {
+      headers: {
+        'Content-Type': contentTypeOf(file),
+        ...LOADER_HEADERS,
+        ...(types ? { 'X-TypeScript-Types': types } : {}),
+      },
+    });
   });
 
 const frameAsset = rawRoute('GET', '/frame/assets/*', async (c, { dist }) => {

@@ -1,0 +1,166 @@
+// `npm run pack:check` (after `npm run build`): packs the published packages as npm would, checks
+// what each tarball holds, then installs the tarballs into a throwaway consumer project and
+// type-checks it with Node's ESM resolution, and server-renders @latch/react from it in Node.
+// Offline: the tarballs are unpacked in place; React, its types and Valibot come from this repo's
+// node_modules, as a registry install would provide them.
+import { execFileSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const PACKAGES = [
+  { name: '@latch/loader', files: ['dist/loader.js', 'dist/loader.mjs', 'dist/loader.d.mts'] },
+  { name: '@latch/session', files: ['dist/index.js', 'dist/index.d.ts'] },
+  { name: '@latch/react', files: ['dist/index.js', 'dist/index.d.ts'] },
+];
+// What a registry install would bring for the packages' dependencies and peer dependencies.
+const FROM_REPO = ['react', 'react-dom', 'scheduler', '@types/react', '@types/react-dom', 'valibot'];
+
+/** The files `exports` points at, under every condition but `@latch/source`. */
+function exportTargets(value) {
+  if (typeof value === 'string') return [value];
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value)
+    .filter(([key]) => key !== '@latch/source')
+    .flatMap(([, inner]) => exportTargets(inner));
+}
+
+const problems = [];
+const work = mkdtempSync(join(tmpdir(), 'latch-pack-'));
+try {
+  const consumer = join(work, 'consumer');
+  const modules = join(consumer, 'node_modules');
+  mkdirSync(modules, { recursive: true });
+
+  for (const pkg of PACKAGES) {
+    const [packed] = JSON.parse(
+      execFileSync('npm', ['pack', '--json', '--workspace', pkg.name, '--pack-destination', work], {
+        cwd: root,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'inherit'],
+      }),
+    );
+    const files = packed.files.map((f) => f.path);
+    const want = ['package.json', 'README.md', ...pkg.files];
+    for (const file of want) if (!files.includes(file)) problems.push(`${pkg.name}: ${file} is not packed`);
+    for (const file of files) {
+      if (/^(src|test)\//.test(file) || /\.test\.|\.tsbuild/.test(file))
+        problems.push(`${pkg.name}: packs ${file}, which is not for npm`);
+    }
+    const dir = join(modules, pkg.name);
+    mkdirSync(dir, { recursive: true });
+    execFileSync('tar', ['-xzf', join(work, packed.filename), '-C', dir, '--strip-components=1']);
+    const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+    if (manifest.private) problems.push(`${pkg.name}: marked private`);
+    if (!/^\d+\.\d+\.\d+(-[\w.]+)?$/.test(manifest.version))
+      problems.push(`${pkg.name}: version ${manifest.version} is not semver`);
+    if (manifest.license !== 'MIT') problems.push(`${pkg.name}: license is not MIT`);
+    // Every file an export leads to exists, except through the source condition (this repository's own).
+    for (const target of exportTargets(manifest.exports)) {
+      if (!existsSync(join(dir, target))) problems.push(`${pkg.name}: export ${target} is missing`);
+    }
+  }
+
+  for (const name of FROM_REPO) {
+    const target = join(modules, name);
+    mkdirSync(dirname(target), { recursive: true });
+    symlinkSync(join(root, 'node_modules', name), target, 'dir');
+  }
+
+  writeFileSync(
+    join(consumer, 'package.json'),
+    JSON.stringify({ name: 'consumer', private: true, type: 'module' }),
+  );
+  writeFileSync(
+    join(consumer, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022',
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        lib: ['ES2023', 'DOM', 'DOM.Iterable'],
+        jsx: 'react-jsx',
+        strict: true,
+        exactOptionalPropertyTypes: true,
+        noEmit: true,
+        skipLibCheck: false,
+        types: [],
+      },
+      files: ['app.tsx'],
+    }),
+  );
+  writeFileSync(
+    join(consumer, 'app.tsx'),
+    `import { renderToString } from 'react-dom/server';
+import { LatchLogin, LatchProvider, useLatchClient, useLatchSession, type WidgetEvent } from '@latch/react';
+import { createClient, type LatchClient } from '@latch/loader';
+import { cookieNames, readCookie } from '@latch/session';
+
+function Account() {
+  const { user, isInitialized } = useLatchSession();
+  const client: LatchClient | null = useLatchClient();
+  if (!isInitialized || !user) return null;
+  return <button onClick={() => void client?.session.revoke()}>{user.emails[0]?.email}</button>;
+}
+
+const onEvent = (event: WidgetEvent) => {
+  if (event.type === 'PASSWORD_AUTHENTICATE') console.log(event.data.user.user_id);
+};
+
+export const html = renderToString(
+  <LatchProvider publicToken="public-token-test-consumer" authOrigin="https://auth.example.com">
+    <LatchLogin id="login" config={{ products: ['passwords'] }} callbacks={{ onEvent }} />
+    <Account />
+  </LatchProvider>,
+);
+export const names = cookieNames({ jwtCookieName: 'jwt' });
+export const cookie = readCookie('a=1', 'a');
+export const make = () => createClient('public-token-test-consumer', { authOrigin: 'https://auth.example.com' });
+`,
+  );
+  try {
+    execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', consumer], {
+      cwd: consumer,
+      encoding: 'utf8',
+      stdio: 'pipe',
+    });
+  } catch (error) {
+    problems.push(`the consumer project does not type-check against the tarballs:\n${error.stdout}`);
+  }
+
+  // The packed @latch/react, server-rendered in plain Node (no DOM), as a Next.js page would.
+  writeFileSync(
+    join(consumer, 'ssr.mjs'),
+    `import { createElement as h } from 'react';
+import { renderToString } from 'react-dom/server';
+import { LatchLogin, LatchProvider } from '@latch/react';
+process.stdout.write(renderToString(h(LatchProvider, { publicToken: 't', authOrigin: 'https://a.example' },
+  h(LatchLogin, { id: 'login', config: { products: ['passwords'] } }))));
+`,
+  );
+  const html = execFileSync(process.execPath, ['ssr.mjs'], { cwd: consumer, encoding: 'utf8' });
+  if (html !== '<div id="login" data-latch-widget=""></div>')
+    problems.push(`server rendering from the tarball gave ${html}`);
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+
+if (problems.length > 0) {
+  console.error(
+    `Packed packages: ${problems.length} problem(s)\n${problems.map((p) => `- ${p}`).join('\n')}`,
+  );
+  process.exit(1);
+}
+console.log(
+  `Packed packages ok: ${PACKAGES.map((p) => p.name).join(', ')} (contents, consumer type-check, SSR)`,
+);
