@@ -94,7 +94,10 @@ const withImports = (key, seen = new Set()) => {
 };
 
 const fromIndex = initialScripts(readFileSync(frameIndex, 'utf8'));
-const initial = [...new Set([...fromIndex, ...withImports(LOGIN_FORM_MODULE)])];
+// The frame build puts the login form in the entry's chunk (vite.config.ts, FIRST_SCREEN_ROOTS); an
+// older split build has it as a chunk of its own that the provider preloads.
+const loginFormChunks = manifest[LOGIN_FORM_MODULE] ? withImports(LOGIN_FORM_MODULE) : [];
+const initial = [...new Set([...fromIndex, ...loginFormChunks])];
 const absent = initial.filter((file) => !existsSync(file));
 if (initial.length === 0 || absent.length > 0) {
   console.error(

@@ -104,9 +104,10 @@ describe('renderFirstScreen', () => {
 
   it('keeps text typed and a submit pressed before hydration, and acts on them once hydrated', async () => {
     // The document's head script, as the provider sends it (a fresh listener per test document).
-    const listen = new Function('addEventListener', EARLY_SUBMIT_SCRIPT) as (add: typeof addEventListener) => void;
-    const listeners: [string, EventListener][] = [];
-    listen((type: string, listener: EventListener) => {
+    type Add = (type: string, listener: EventListenerOrEventListenerObject) => void;
+    const listen = new Function('addEventListener', EARLY_SUBMIT_SCRIPT) as (add: Add) => void;
+    const listeners: [string, EventListenerOrEventListenerObject][] = [];
+    listen((type, listener) => {
       listeners.push([type, listener]);
       document.addEventListener(type, listener, true);
     });

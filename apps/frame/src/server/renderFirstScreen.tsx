@@ -42,3 +42,6 @@ export async function renderFirstScreen({ kind, search, boot }: FirstScreenReque
   const html = await new Response(prelude).text();
   return failed ? null : html;
 }
+
+/** Sent with the document (nonce'd) when it carries a server-rendered form. */
+export { EARLY_SUBMIT_SCRIPT } from '@latch/screens';
