@@ -18,9 +18,9 @@ export const MANIFEST_FILE = '.vite/manifest.json';
 export function preloadTags(
   manifest: ViteManifest,
   kind: FrameKind,
-  configParam: string | undefined,
+  search: string,
 ): string {
-  const modules = preloadModules(kind, configParam);
+  const modules = preloadModules(kind, search);
   if (modules.length === 0) return '';
   const initial = entryFiles(manifest);
   const { js, css } = chunkFiles(manifest, modules);
@@ -39,9 +39,9 @@ export function preloadTags(
 export async function framePreloadTags(
   frameDir: string,
   kind: FrameKind,
-  configParam: string | undefined,
+  search: string,
 ): Promise<string> {
   const bytes = await readDistFile(frameDir, MANIFEST_FILE);
   const manifest = bytes && parseViteManifest(new TextDecoder().decode(bytes));
-  return manifest ? preloadTags(manifest, kind, configParam) : '';
+  return manifest ? preloadTags(manifest, kind, search) : '';
 }

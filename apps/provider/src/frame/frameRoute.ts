@@ -55,7 +55,7 @@ export const frameRoute: Route = rawRoute(
     const nonce = randomBytes(16).toString('base64');
     const search = new URL(c.req.url).search;
     const [preloads, drawn, page] = await Promise.all([
-      framePreloadTags(dist.frameDir, name, c.req.query('config')),
+      framePreloadTags(dist.frameDir, name, search),
       firstScreen(dist.frameDir, logger, { kind: name, search, boot }),
       inlineStylesheets(new TextDecoder().decode(template), dist.frameDir),
     ]);
