@@ -53,7 +53,11 @@ async function hydrate(search: string, html: string, root = mountHtml(html)) {
 
 describe('renderFirstScreen', () => {
   it('renders the login form itself, not a spinner, for an email config', async () => {
-    const html = await renderFirstScreen({ kind: 'login', search: searchOf({ products: ['emailMagicLinks'] }), boot });
+    const html = await renderFirstScreen({
+      kind: 'login',
+      search: searchOf({ products: ['emailMagicLinks'] }),
+      boot,
+    });
     expect(html).toContain('Sign up or log in');
     expect(html).toMatch(/<input[^>]*type="email"/);
     expect(html).toContain('Continue with email');
@@ -79,7 +83,10 @@ describe('renderFirstScreen', () => {
   });
 
   it('hydrates without a mismatch and without changing the markup', async () => {
-    const search = searchOf({ products: ['emailMagicLinks', 'passwords'] }, { colors: { primary: '#224466' } });
+    const search = searchOf(
+      { products: ['emailMagicLinks', 'passwords'] },
+      { colors: { primary: '#224466' } },
+    );
     const html = (await renderFirstScreen({ kind: 'login', search, boot })) ?? '';
     const { root, errors } = await hydrate(search, html);
     expect(errors).toEqual([]);
@@ -96,7 +103,9 @@ describe('renderFirstScreen', () => {
     const styles = [{ colors: { primary: '#112233' } }, { colors: { primary: '#ddeeff' } }];
     const search = searchOf({ products: ['emailMagicLinks'] }, styles);
     const html = (await renderFirstScreen({ kind: 'login', search, boot })) ?? '';
-    expect(html).toMatch(/<style>[^<]*--latch-primary:#112233[^<]*@media \(prefers-color-scheme: ?dark\)[^<]*--latch-primary:#ddeeff/);
+    expect(html).toMatch(
+      /<style>[^<]*--latch-primary:#112233[^<]*@media \(prefers-color-scheme: ?dark\)[^<]*--latch-primary:#ddeeff/,
+    );
     const { root, errors } = await hydrate(search, html);
     expect(errors).toEqual([]);
     expect(root.querySelector('main')?.style.getPropertyValue('--latch-primary')).toBe('#112233');

@@ -43,16 +43,16 @@ export function loadRenderer(frameDir: string, logger: Logger): Promise<FirstScr
   let module = modules.get(file);
   if (!module) {
     module = import(/* @vite-ignore */ pathToFileURL(file).href).then(
-          (value: unknown) => {
-            if (isRenderer(value)) return value;
-            logger.error({ file }, 'frame renderer has an unexpected shape; frames render in the browser');
-            return null;
-          },
-          (error: unknown) => {
-            logger.error({ file, error: errorSummary(error) }, 'frame renderer failed to load');
-            return null;
-          },
-        );
+      (value: unknown) => {
+        if (isRenderer(value)) return value;
+        logger.error({ file }, 'frame renderer has an unexpected shape; frames render in the browser');
+        return null;
+      },
+      (error: unknown) => {
+        logger.error({ file, error: errorSummary(error) }, 'frame renderer failed to load');
+        return null;
+      },
+    );
     modules.set(file, module);
   }
   return module;

@@ -43,7 +43,9 @@ describe('GET /frame/{kind} with the frame build’s server renderer', () => {
   it('sends the first screen drawn in #root, its head script under the nonce, and the CSS inline', async () => {
     const { response, html } = await frame(`/frame/login?public_token=${TEST_TOKEN}&config=one`);
     expect(response.status).toBe(200);
-    expect(html).toMatch(new RegExp(`<div id="root"><main data-token="${TEST_TOKEN}">one #\\d+</main></div>`));
+    expect(html).toMatch(
+      new RegExp(`<div id="root"><main data-token="${TEST_TOKEN}">one #\\d+</main></div>`),
+    );
     expect(html).toContain(`<script nonce="${nonceOf(response)}">window.early=1</script>`);
     expect(html).toContain('<style>.latch-root{color:red}</style>');
     expect(html).not.toContain('frame-abc.css');

@@ -1,7 +1,8 @@
 import { readDistFile } from '../http/staticFile';
 
 /** The build's stylesheet links: `<link rel="stylesheet" crossorigin href="/frame/assets/x.css">`. */
-const STYLESHEET_LINK = /<link rel="stylesheet"(?: crossorigin)? href="\/frame\/(assets\/[A-Za-z0-9._-]+\.css)">/g;
+const STYLESHEET_LINK =
+  /<link rel="stylesheet"(?: crossorigin)? href="\/frame\/(assets\/[A-Za-z0-9._-]+\.css)">/g;
 
 /** Content-hashed file name → its text: a file never changes under its name. */
 const sheets = new Map<string, string | null>();
