@@ -1,5 +1,6 @@
 import { act } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FrameBoot } from '@latch/api';
 import { EARLY_INPUT, EARLY_SUBMIT_SCRIPT, Widget } from '@latch/screens';
@@ -143,5 +144,22 @@ describe('renderFirstScreen', () => {
     } finally {
       for (const [type, listener] of listeners) document.removeEventListener(type, listener, true);
     }
+  });
+
+  it('keeps a phone number typed before hydration in the phone form’s state', async () => {
+    const search = searchOf({ products: ['otp'], otpOptions: { methods: ['sms'] } });
+    const html = (await renderFirstScreen({ kind: 'login', search, boot })) ?? '';
+    const root = mountHtml(html);
+    const input = root.querySelector<HTMLInputElement>('input[name="phone"]');
+    if (!input) throw new Error('no server-rendered phone field');
+    input.value = '12';
+    const { errors } = await hydrate(search, html, root);
+    expect(errors).toEqual([]);
+    expect(input.value).toBe('12');
+    act(() => root.querySelector('form')?.requestSubmit());
+    // Checked as a number (with the phone library, a lazy chunk), not refused as an empty field:
+    // the widget holds what was typed before it hydrated.
+    await waitFor(() => expect(root.textContent).toContain('Phone number format is invalid.'));
+    expect(root.textContent).not.toContain('This field is required.');
   });
 });
