@@ -100,6 +100,18 @@ describe('renderFirstScreen', () => {
     expect(root.innerHTML.replace(live, '')).toBe(parsed.innerHTML);
   });
 
+  it('hydrates a screen with a logo, whose image React preloads', async () => {
+    const search = searchOf(
+      { products: ['emailMagicLinks'] },
+      { logo: { logoImageUrl: 'https://example.com/logo.png' } },
+    );
+    const html = (await renderFirstScreen({ kind: 'login', search, boot })) ?? '';
+    expect(html).toContain('<img');
+    const { root, errors } = await hydrate(search, html);
+    expect(errors).toEqual([]);
+    expect(root.querySelector('img')?.getAttribute('src')).toBe('https://example.com/logo.png');
+  });
+
   it('resolves a [light, dark] pair in CSS until hydration, then the same values inline', async () => {
     const styles = [{ colors: { primary: '#112233' } }, { colors: { primary: '#ddeeff' } }];
     const search = searchOf({ products: ['emailMagicLinks'] }, styles);
