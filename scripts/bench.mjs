@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { measureOnce } from './bench/measure.mjs';
-import { bytesTable, timingTable, waterfall } from './bench/report.mjs';
+import { measurePeer } from './bench/peers.mjs';
+import { bytesTable, peerTable, timingTable, waterfall } from './bench/report.mjs';
 import {
   assertPortFree,
   AUTH_ORIGIN,
@@ -21,7 +22,7 @@ import {
 import { chromiumLaunchOptions } from './chromium.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const OVERALL_TIMEOUT_MS = 5 * 60_000;
+const OVERALL_TIMEOUT_MS = 10 * 60_000;
 const RUN_TIMEOUT_MS = 30_000;
 /** The login configs measured, by name. */
 const CONFIGS = {
@@ -30,6 +31,11 @@ const CONFIGS = {
   passwords: { products: ['passwords'] },
   'passkeys+emailMagicLinks': { products: ['emailMagicLinks', 'passkeys'] },
 };
+/** The Latch config compared with the peers. */
+const COMPARED_CONFIG = 'emailMagicLinks';
+/** Peer pages on the bench host, measured in the same rounds; ratios are to the first. */
+const PEERS = { 'plain <input>': '/plain' };
+const REFERENCE = Object.keys(PEERS)[0];
 
 const { values: args } = parseArgs({
   options: {
@@ -100,19 +106,28 @@ async function main() {
   const browserVersion = browser.version();
 
   const origins = { hostOrigin: HOST_ORIGIN, authOrigin: AUTH_ORIGIN };
-  const measure = (name, rate) => measureOnce(browser, { name, rate, origins, timeoutMs: RUN_TIMEOUT_MS });
+  const measureLatch = (name, rate) =>
+    measureOnce(browser, { name, rate, origins, timeoutMs: RUN_TIMEOUT_MS });
+  const measure = (name, rate) =>
+    name in PEERS
+      ? measurePeer(browser, { path: PEERS[name], rate, hostOrigin: HOST_ORIGIN, timeoutMs: RUN_TIMEOUT_MS })
+      : measureLatch(name, rate);
   // Warm the provider (module loading, file reads, JIT) so the first measured run is not an outlier;
   // the last config loads the most chunks.
   const warmup = Object.keys(CONFIGS).at(-1);
   for (let i = 0; i < 2; i++) await measure(warmup, 1);
+  for (const peer of Object.keys(PEERS)) await measure(peer, 1);
 
   const results = [];
   for (const rate of rates)
     for (const config of Object.keys(CONFIGS)) results.push({ config, rate, runs: [] });
+  const peerResults = [];
+  for (const rate of rates) for (const name of Object.keys(PEERS)) peerResults.push({ name, rate, runs: [] });
   const started = Date.now();
   // Interleaved: every round measures each config at each rate, so drift hits them all alike.
   for (let round = 1; round <= runs; round++) {
     for (const entry of results) entry.runs.push(await measure(entry.config, entry.rate));
+    for (const entry of peerResults) entry.runs.push(await measure(entry.name, entry.rate));
     console.error(`round ${round}/${runs} done (${Math.round((Date.now() - started) / 1000)} s)`);
   }
 
@@ -123,6 +138,13 @@ async function main() {
     'ms since the host page navigation start (mountLogin(): its synchronous duration; handshake: since mount), median (min–max).\n',
   );
   console.log(timingTable(results));
+  console.log(
+    `\nBeside the peers, same rounds: email field visible (form) and ready for input (ready, hydrated for Latch), ms since navigation start; ratios to ${REFERENCE}'s email field visible.\n`,
+  );
+  const latchRows = results
+    .filter((r) => r.config === COMPARED_CONFIG)
+    .map(({ rate, runs: list }) => ({ name: `Latch (${COMPARED_CONFIG})`, rate, runs: list }));
+  console.log(peerTable([...peerResults, ...latchRows], REFERENCE));
   console.log('\nKB transferred (headers + encoded bodies) until the page settles, unthrottled runs.\n');
   console.log(bytesTable(results));
   const shown = args.waterfall ? results : results.filter((r) => r.rate === rates.at(-1)).slice(0, 1);

@@ -1,29 +1,90 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import type { ChunkingContext } from 'rolldown';
+import { defineConfig, type UserConfig } from 'vite';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * Where the login screen starts: the entry, and the form that every login config with an email or
+ * phone field renders on Main. Everything they import statically is the first screen's code.
+ */
+const FIRST_SCREEN_ROOTS = [
+  fileURLToPath(new URL('src/main.tsx', import.meta.url)),
+  fileURLToPath(new URL('../../packages/screens/src/main/loginForm/LoginForm.tsx', import.meta.url)),
+];
+
+/** Module ids statically reachable from FIRST_SCREEN_ROOTS, computed once per chunking pass. */
+const firstScreenModules = new WeakMap<ChunkingContext, Set<string>>();
+function isFirstScreen(id: string, ctx: ChunkingContext): boolean {
+  let reached = firstScreenModules.get(ctx);
+  if (!reached) {
+    reached = new Set();
+    const stack = [...FIRST_SCREEN_ROOTS];
+    for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+      if (reached.has(next)) continue;
+      reached.add(next);
+      stack.push(...(ctx.getModuleInfo(next)?.importedIds ?? []));
+    }
+    firstScreenModules.set(ctx, reached);
+  }
+  return reached.has(id);
+}
+
+/** jotai marks its React entry 'use client'; that directive means nothing outside React Server Components. */
+const quietDirectives: NonNullable<NonNullable<UserConfig['build']>['rolldownOptions']> = {
+  onwarn(warning, warn) {
+    if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+    warn(warning);
+  },
+};
 
 /**
  * The frame document is served by the provider at /frame/{kind} under a CSP without inline
  * script, so the build emits only external, content-hashed JS and CSS files.
+ *
+ * `vite build --ssr src/server/renderFirstScreen.tsx` (the second step of `npm run build`) emits `dist/server/renderFirstScreen.js`:
+ * the same components, self-contained (React included), which the provider imports to send the first
+ * screen already drawn. It is not below `dist/assets/`, so the provider never serves it.
  */
-export default defineConfig({
-  root: fileURLToPath(new URL('.', import.meta.url)),
-  base: '/frame/',
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    target: 'es2022',
-    cssCodeSplit: true,
-    modulePreload: { polyfill: false },
-    assetsInlineLimit: 0,
-    sourcemap: false,
-    // dist/.vite/manifest.json: the provider reads it to preload the first screen's lazy chunks.
-    manifest: true,
-    rolldownOptions: {
-      onwarn(warning, warn) {
-        // jotai marks its React entry 'use client'; that directive means nothing in a client-only bundle.
-        if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
-        warn(warning);
+export default defineConfig(({ isSsrBuild }) =>
+  isSsrBuild
+    ? {
+        root,
+        // The provider runs it with whatever NODE_ENV it has: always React's production build.
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+        ssr: { noExternal: true, target: 'node' },
+        build: {
+          outDir: 'dist/server',
+          emptyOutDir: true,
+          target: 'node20',
+          sourcemap: false,
+          minify: true,
+          rolldownOptions: { ...quietDirectives, output: { codeSplitting: false } },
+        },
+      }
+    : {
+        root,
+        base: '/frame/',
+        build: {
+          outDir: 'dist',
+          emptyOutDir: true,
+          target: 'es2022',
+          cssCodeSplit: true,
+          modulePreload: { polyfill: false },
+          assetsInlineLimit: 0,
+          sourcemap: false,
+          // dist/.vite/manifest.json: the provider reads it to preload the first screen's lazy chunks.
+          manifest: true,
+          rolldownOptions: {
+            ...quietDirectives,
+            // The login screen's code in one file (React, the widget, the form) instead of about
+            // twenty small shared chunks, each a request on the way to the first screen.
+            output: {
+              codeSplitting: {
+                groups: [{ name: (id, ctx) => (isFirstScreen(id, ctx) ? 'frame' : null) }],
+              },
+            },
+          },
+        },
       },
-    },
-  },
-});
+);

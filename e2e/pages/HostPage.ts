@@ -34,7 +34,14 @@ export class HostPage {
    * Opens the host page; it mounts with `options` unless `manual` is set, with the default
    * project's public token unless `token` names another fixture project.
    */
-  async open(options: MountOptions & { manual?: boolean; token?: string } = {}): Promise<void> {
+  async open(
+    options: MountOptions & {
+      manual?: boolean;
+      token?: string;
+      /** When `goto` returns; 'load' (the default) also waits for the frame's scripts. */
+      waitUntil?: 'load' | 'domcontentloaded' | 'commit';
+    } = {},
+  ): Promise<void> {
     const query = new URLSearchParams();
     if (options.manual) query.set('mount', 'manual');
     if (options.token) query.set('token', options.token);
@@ -42,7 +49,9 @@ export class HostPage {
     if (options.selector) query.set('selector', options.selector);
     if (options.config) query.set('config', JSON.stringify(options.config));
     if (options.styles) query.set('styles', JSON.stringify(options.styles));
-    await this.page.goto(`${this.origin}/fixtures/host.html?${query.toString()}`);
+    await this.page.goto(`${this.origin}/fixtures/host.html?${query.toString()}`, {
+      waitUntil: options.waitUntil ?? 'load',
+    });
   }
 
   /** Mounts (again) from the page; resolves to the message the mount function threw, if any. */

@@ -92,6 +92,12 @@ export async function measureOnce(browser, { name, rate, origins, timeoutMs }) {
     const frame = page.frames().find((f) => f.url().startsWith(`${origins.authOrigin}/`));
     if (!frame) throw new Error('The frame on the auth origin was not found.');
     await frame.waitForFunction(() => window.__latchBench?.input !== undefined, null, { polling: 50 });
+    // A build whose forms mark when React owns them (`data-latch-early-form`): wait for that too.
+    await frame.waitForFunction(
+      () => window.__latchBench?.live !== undefined || !document.querySelector('form[data-latch-early-form]'),
+      null,
+      { polling: 50 },
+    );
     const records = await network.settle();
     const host = await page.evaluate(() => window.__latchBench);
     const inFrame = await frame.evaluate(readFrameMarks);
@@ -108,6 +114,8 @@ export async function measureOnce(browser, { name, rate, origins, timeoutMs }) {
       heading: since(inFrame.heading),
       fcp: since(inFrame.fcp),
       form: since(inFrame.input),
+      // Ready for input: the form React owns; an older build's form is React's as soon as it shows.
+      ready: since(inFrame.live ?? inFrame.input),
       bytes: summarize(records),
       records: records.map((r) => ({ ...r, start: since(r.start), end: since(r.end) })),
     };

@@ -45,7 +45,9 @@ export function benchPage({ authOrigin, publicToken, config }) {
  * Init script for every document of the context; acts only in the frame on the auth origin. Marks
  * are wall-clock (`timeOrigin + now()`) so the runner can subtract the host's time origin:
  * `headingDom` when the heading enters the DOM, `heading` at the next animation frame once it has
- * a layout box (the frame that paints it), `input`/`inputDom` likewise for the first form field.
+ * a layout box (the frame that paints it), `input`/`inputDom` likewise for the first form field,
+ * `live`/`liveDom` for the first form React has taken over (`data-latch-live`: hydrated, or
+ * rendered in the browser), i.e. ready for input.
  */
 export function frameProbe({ authOrigin, heading }) {
   if (location.origin !== authOrigin || window.top === window) return;
@@ -58,6 +60,7 @@ export function frameProbe({ authOrigin, heading }) {
         (el) => el.textContent.trim() === heading,
       ),
     input: () => document.querySelector('input:not([type=hidden])'),
+    live: () => document.querySelector('form[data-latch-live]'),
   };
   const waitShown = (name, el) => {
     marks[`${name}Dom`] = wall();
@@ -77,7 +80,13 @@ export function frameProbe({ authOrigin, heading }) {
     }
     if (pending.size === 0) observer.disconnect();
   });
-  observer.observe(document, { childList: true, subtree: true, characterData: true });
+  observer.observe(document, {
+    childList: true,
+    subtree: true,
+    characterData: true,
+    attributes: true,
+    attributeFilter: ['data-latch-live'],
+  });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries())
       if (entry.name === 'first-contentful-paint') marks.fcp = performance.timeOrigin + entry.startTime;

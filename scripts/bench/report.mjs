@@ -30,8 +30,19 @@ const row = (cells) => `| ${cells.join(' | ')} |`;
 /** `results`: [{ config, rate, runs: [measureOnce result] }]. */
 export function timingTable(results) {
   const lines = [
-    row(['config', 'CPU', 'mount', 'mountLogin()', 'frame HTML', 'handshake', 'heading', 'FCP', 'form']),
-    row(['---', '---', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
+    row([
+      'config',
+      'CPU',
+      'mount',
+      'mountLogin()',
+      'frame HTML',
+      'handshake',
+      'heading',
+      'FCP',
+      'form',
+      'ready',
+    ]),
+    row(['---', '---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
   ];
   for (const { config, rate, runs } of results) {
     const col = (key) => timeCell(runs.map((r) => r[key]));
@@ -46,8 +57,51 @@ export function timingTable(results) {
         col('heading'),
         col('fcp'),
         col('form'),
+        col('ready'),
       ]),
     );
+  }
+  return lines.join('\n');
+}
+
+/**
+ * Latch beside the peers, per CPU rate: email field visible and ready for input (medians), and each
+ * divided by the email-field-visible median of `reference` at the same rate.
+ * `rows`: [{ name, rate, runs: [{ form, ready }] }].
+ */
+export function peerTable(rows, reference) {
+  const lines = [
+    row([
+      'page',
+      'CPU',
+      'email field visible',
+      'ready for input',
+      `visible ÷ ${reference}`,
+      `ready ÷ ${reference}`,
+    ]),
+    row(['---', '---', '---:', '---:', '---:', '---:']),
+  ];
+  const rates = [...new Set(rows.map((r) => r.rate))];
+  for (const rate of rates) {
+    const atRate = rows.filter((r) => r.rate === rate);
+    const ref = atRate.find((r) => r.name === reference);
+    const refVisible = ref ? median(defined(ref.runs.map((r) => r.form))) : undefined;
+    const ratio = (values) => {
+      const v = defined(values);
+      return refVisible && v.length ? (median(v) / refVisible).toFixed(2) : 'n/a';
+    };
+    for (const { name, runs } of atRate) {
+      lines.push(
+        row([
+          name,
+          `${rate}×`,
+          timeCell(runs.map((r) => r.form)),
+          timeCell(runs.map((r) => r.ready)),
+          ratio(runs.map((r) => r.form)),
+          ratio(runs.map((r) => r.ready)),
+        ]),
+      );
+    }
   }
   return lines.join('\n');
 }

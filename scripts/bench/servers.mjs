@@ -7,6 +7,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchPage } from './page.mjs';
+import { plainPage } from './peers.mjs';
 import { UNLIMITED_RATE_LIMITS } from '../unlimitedRateLimits.mjs';
 
 export const PROVIDER_PORT = 4600;
@@ -107,10 +108,17 @@ export function startProvider(root, { timeoutMs = 60_000 } = {}) {
   return { pid: child.pid, ready, stop };
 }
 
-/** The host page server: `/bench?config=<name>` mounts the named login config. */
+/** The host page server: `/bench?config=<name>` mounts the named login config; `/plain` is the peer page. */
 export function startHost(configs) {
+  const peerFiles = { '/plain': ['text/html', plainPage()] };
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', HOST_ORIGIN);
+    const peer = req.method === 'GET' ? peerFiles[url.pathname] : undefined;
+    if (peer) {
+      res.writeHead(200, { 'Content-Type': `${peer[0]}; charset=utf-8`, 'Cache-Control': 'no-store' });
+      res.end(peer[1]);
+      return;
+    }
     const config = configs[url.searchParams.get('config') ?? ''];
     if (req.method !== 'GET' || url.pathname !== '/bench' || !config) {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });

@@ -1,17 +1,17 @@
-import { createRoot } from 'react-dom/client';
-import { createApiClient, toBootstrapData, type FrameBoot } from '@latch/api';
-import { parseFrameSearch, type FrameMethods } from '@latch/protocol';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createApiClient, type FrameBoot } from '@latch/api';
+import type { FrameMethods } from '@latch/protocol';
 import {
   applyMountStateAtom,
+  configAtom,
   createEventLogger,
   createTranslator,
-  createWidgetStore,
-  DEFAULT_MOUNT_STATE,
   preloadMainBlocks,
   sessionTokensAtom,
   Widget,
   type WidgetServices,
 } from '@latch/screens';
+import { createFrameStore } from './boot/createFrameStore';
 import { mountKindFromPath } from './boot/mountKind';
 import { readBoot } from './boot/readBoot';
 import { createFocusControl } from './focus/focusControl';
@@ -39,14 +39,12 @@ function parentOrigin(allowed: readonly string[]): string | undefined {
 
 function start(boot: FrameBoot, root: HTMLElement): void {
   const kind = mountKindFromPath(location.pathname);
-  // Render at once from the URL; the host's ready() answer replaces these options.
-  const { config, styles } = parseFrameSearch(location.search);
+  // Render at once from the URL, as the provider's server render did; the host's ready() answer
+  // replaces these options.
+  const store = createFrameStore(kind, location.search, boot.bootstrap);
+  const config = store.get(configAtom);
   // Fetch Main's blocks alongside React's first render, not after it (the provider modulepreloads them).
   if (kind === 'login') preloadMainBlocks(config.products);
-  const store = createWidgetStore({
-    mount: { ...DEFAULT_MOUNT_STATE, kind, config, styles },
-    bootstrap: toBootstrapData(boot.bootstrap),
-  });
 
   let connection: HostConnection | null = null;
   const focusControl = createFocusControl(root);
@@ -84,7 +82,13 @@ function start(boot: FrameBoot, root: HTMLElement): void {
   eventLog.log('sdk_instance_instantiated', {});
   if (kind === 'login') eventLog.log('render_login_screen', { options: config, bootstrap: boot.bootstrap });
 
-  createRoot(root).render(<Widget store={store} services={services} />);
+  const widget = <Widget store={store} services={services} />;
+  // The provider sends the first screen already drawn when it can: take it over without redrawing.
+  if (root.firstElementChild)
+    hydrateRoot(root, widget, {
+      onRecoverableError: (error) => console.warn('[latch frame] hydration:', error),
+    });
+  else createRoot(root).render(widget);
   observeHeight(root, resize);
 }
 

@@ -9,6 +9,7 @@ import { isScreenConfigured, SCREEN_COMPONENTS } from './registry/resolveScreen'
 import { useServices } from './services/ServicesContext';
 import { useT } from './strings/StringsContext';
 import { announcementAtom, bootstrapAtom, productsAtom, screenAtom, stylesAtom } from './state/widgetAtoms';
+import { schemePairCss } from './theme/schemePairCss';
 import { pickStyle, resolveTheme } from './theme/themeVars';
 import { useColorScheme } from './theme/useColorScheme';
 import { ToastLayer } from './toast/ToastLayer';
@@ -19,7 +20,18 @@ export function Container() {
   const { host } = useServices();
   const styles = useAtomValue(stylesAtom);
   const scheme = useColorScheme(Array.isArray(styles));
-  const theme = useMemo(() => resolveTheme(pickStyle(styles, scheme), scheme), [styles, scheme]);
+  const theme = useMemo(
+    () => resolveTheme(pickStyle(styles, scheme ?? 'light'), scheme ?? 'light'),
+    [styles, scheme],
+  );
+  // A pair whose scheme is not known yet (server render, hydration): CSS picks the half.
+  const pairCss = useMemo(
+    () =>
+      scheme === null && Array.isArray(styles)
+        ? schemePairCss(theme.vars, resolveTheme(styles[1], 'dark').vars)
+        : null,
+    [styles, scheme, theme],
+  );
   const reported = useRef(new Set<string>());
   const rootRef = useRef<HTMLElement>(null);
   const t = useT();
@@ -40,8 +52,9 @@ export function Container() {
       ref={rootRef}
       aria-label={t('frame.landmark')}
       className="latch-root"
-      style={theme.vars as CSSProperties}
+      style={pairCss === null ? (theme.vars as CSSProperties) : undefined}
     >
+      {pairCss !== null && <style>{pairCss}</style>}
       <ToastLayer />
       <div className="latch-container">
         <CurrentScreen logoUrl={theme.logoUrl} hideHeaderText={theme.hideHeaderText} />

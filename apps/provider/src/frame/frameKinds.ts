@@ -1,4 +1,4 @@
-/** The frame documents the provider serves; mirrors MOUNT_KINDS in @latch/protocol (the provider depends on @latch/api only). */
+/** The frame documents the provider serves; the same list as MOUNT_KINDS in @latch/protocol. */
 export const FRAME_KINDS = ['login', 'reset-password', 'passkey-registration', 'identity-provider'] as const;
 export type FrameKind = (typeof FRAME_KINDS)[number];
 

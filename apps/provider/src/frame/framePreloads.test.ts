@@ -22,7 +22,8 @@ const manifest: ViteManifest = {
   },
   [LAZY_MODULES.phoneLib]: { file: 'assets/phoneLib-1.js' },
 };
-const config = (value: unknown) => JSON.stringify(value);
+/** A frame URL's query string carrying `value` as its config. */
+const config = (value: unknown) => `?${new URLSearchParams({ config: JSON.stringify(value) })}`;
 
 const frameDir = mkdtempSync(join(tmpdir(), 'latch-preloads-'));
 afterAll(() => rmSync(frameDir, { recursive: true, force: true }));

@@ -15,12 +15,8 @@ export const MANIFEST_FILE = '.vite/manifest.json';
  * entry. Files index.html already loads are left out. `crossorigin` as Vite's own modulepreloads,
  * so the later `import()` reuses the fetch; stylesheet links make Vite's loader skip its own.
  */
-export function preloadTags(
-  manifest: ViteManifest,
-  kind: FrameKind,
-  configParam: string | undefined,
-): string {
-  const modules = preloadModules(kind, configParam);
+export function preloadTags(manifest: ViteManifest, kind: FrameKind, search: string): string {
+  const modules = preloadModules(kind, search);
   if (modules.length === 0) return '';
   const initial = entryFiles(manifest);
   const { js, css } = chunkFiles(manifest, modules);
@@ -36,12 +32,8 @@ export function preloadTags(
 }
 
 /** The preload tags for this frame request; '' without a (valid) manifest, e.g. an older build. */
-export async function framePreloadTags(
-  frameDir: string,
-  kind: FrameKind,
-  configParam: string | undefined,
-): Promise<string> {
+export async function framePreloadTags(frameDir: string, kind: FrameKind, search: string): Promise<string> {
   const bytes = await readDistFile(frameDir, MANIFEST_FILE);
   const manifest = bytes && parseViteManifest(new TextDecoder().decode(bytes));
-  return manifest ? preloadTags(manifest, kind, configParam) : '';
+  return manifest ? preloadTags(manifest, kind, search) : '';
 }

@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { FrameBoot } from '@latch/api';
 import { frameCsp, frameHeaders } from './frameHeaders';
 import { isFrameKind } from './frameKinds';
+import { firstScreen } from './firstScreen';
 import { framePreloadTags } from './framePreloads';
 import { escapeHtml, htmlPage } from './htmlPage';
+import { inlineStylesheets } from './inlineStylesheets';
 import { renderFrameDocument } from './renderFrame';
 import { rawRoute, type Route } from '../http/route';
 import { contentTypeOf, readDistFile, safeRelativePath } from '../http/staticFile';
@@ -20,7 +22,7 @@ const notBuiltPage = (problem: string): Response =>
 export const frameRoute: Route = rawRoute(
   'GET',
   '/frame/:name',
-  async (c, { projects, dist, authOrigin }) => {
+  async (c, { projects, dist, authOrigin, logger }) => {
     const name = c.req.param('name') ?? '';
     if (!isFrameKind(name)) {
       // Vite copies `public/` files next to index.html; they are served like assets, not as documents.
@@ -51,8 +53,13 @@ export const frameRoute: Route = rawRoute(
       bootstrap: bootstrapResponse(project),
     };
     const nonce = randomBytes(16).toString('base64');
-    const preloads = await framePreloadTags(dist.frameDir, name, c.req.query('config'));
-    const html = renderFrameDocument(new TextDecoder().decode(template), boot, nonce, preloads);
+    const search = new URL(c.req.url).search;
+    const [preloads, drawn, page] = await Promise.all([
+      framePreloadTags(dist.frameDir, name, search),
+      firstScreen(dist.frameDir, logger, { kind: name, search, boot }),
+      inlineStylesheets(new TextDecoder().decode(template), dist.frameDir),
+    ]);
+    const html = renderFrameDocument(page, boot, nonce, preloads, drawn);
     if (html === null) return notBuiltPage('has no <code>&lt;!--latch-boot--&gt;</code> placeholder');
     const csp = frameCsp({ nonce, apiBaseUrl: authOrigin, ancestors: project.authorized_origins });
     return new Response(html, { headers: frameHeaders(csp) });

@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { LAZY_MODULES, preloadModules } from './preloadModules';
 
 const { loginForm, phoneLib, passkeyButton } = LAZY_MODULES;
-const login = (config: unknown) => preloadModules('login', JSON.stringify(config));
+/** A frame URL's query string carrying `config`, as the loader builds it. */
+const searchOf = (config: unknown) => `?${new URLSearchParams({ config: JSON.stringify(config) })}`;
+const login = (config: unknown) => preloadModules('login', searchOf(config));
 
 describe('preloadModules', () => {
   it('names source files that exist, as Vite keys them (from apps/frame)', () => {
@@ -44,9 +46,9 @@ describe('preloadModules', () => {
   });
 
   it('preloads nothing for other frames or a config it cannot read', () => {
-    expect(preloadModules('reset-password', JSON.stringify({ products: ['passwords'] }))).toEqual([]);
-    expect(preloadModules('login', undefined)).toEqual([]);
-    expect(preloadModules('login', '{not json')).toEqual([]);
+    expect(preloadModules('reset-password', searchOf({ products: ['passwords'] }))).toEqual([]);
+    expect(preloadModules('login', '')).toEqual([]);
+    expect(preloadModules('login', '?config=%7Bnot%20json')).toEqual([]);
     expect(login({})).toEqual([]);
     expect(login({ products: 'emailMagicLinks' })).toEqual([]);
     expect(login({ products: ['oauth'] })).toEqual([]);

@@ -1,4 +1,5 @@
 import { FRAME_BOOT_ELEMENT_ID, FRAME_BOOT_PLACEHOLDER, type FrameBoot } from '@latch/api';
+import type { FirstScreen } from './firstScreen';
 
 /** JSON that cannot close its <script> element: `<` never appears literally. */
 export const escapeJsonForHtml = (value: unknown): string =>
@@ -7,21 +8,31 @@ export const escapeJsonForHtml = (value: unknown): string =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
+/** The empty mount point of the built index.html, filled with the server-rendered first screen. */
+export const EMPTY_ROOT = '<div id="root"></div>';
+
 /**
  * The built frame `index.html` with the boot JSON in place of the placeholder, the CSP nonce on
- * every script tag and `preloads` (link tags) at the end of the head. Null when the template lacks
- * the placeholder (a stale or foreign build).
+ * every script tag, `preloads` (link tags) at the end of the head and, when given, the first screen
+ * already drawn in `#root` with its head script. Null when the template lacks the placeholder (a
+ * stale or foreign build).
  */
 export function renderFrameDocument(
   template: string,
   boot: FrameBoot,
   nonce: string,
   preloads = '',
+  firstScreen: FirstScreen | null = null,
 ): string | null {
   if (!template.includes(FRAME_BOOT_PLACEHOLDER)) return null;
-  const bootScript = `<script type="application/json" id="${FRAME_BOOT_ELEMENT_ID}">${escapeJsonForHtml(boot)}</script>`;
-  return template
+  const drawn = firstScreen !== null && template.includes(EMPTY_ROOT) ? firstScreen : null;
+  const bootScript =
+    `<script type="application/json" id="${FRAME_BOOT_ELEMENT_ID}">${escapeJsonForHtml(boot)}</script>` +
+    (drawn ? `<script>${drawn.script}</script>` : '');
+  const document = template
     .replace(FRAME_BOOT_PLACEHOLDER, () => bootScript)
     .replace(/<script\b(?![^>]*\bnonce=)/gi, `<script nonce="${nonce}"`)
     .replace(/<\/head>/i, () => `${preloads}</head>`);
+  // Last: the widget's markup is React's, never rewritten by the replacements above.
+  return drawn ? document.replace(EMPTY_ROOT, () => `<div id="root">${drawn.html}</div>`) : document;
 }

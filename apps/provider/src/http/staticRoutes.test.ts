@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../test/testApp';
 
@@ -80,5 +81,35 @@ describe('compression', () => {
     const plain = await app.request('/loader.js');
     expect(plain.headers.get('Content-Encoding')).toBeNull();
     expect(await plain.text()).toBe(big);
+  });
+});
+
+describe('files compressed at build time', () => {
+  const script = 'export const y = "' + 'frame '.repeat(2000) + '";';
+  writeFileSync(join(frameDir, 'assets', 'frame-abc.js'), script);
+  writeFileSync(join(frameDir, 'assets', 'frame-abc.js.br'), brotliCompressSync(script));
+  writeFileSync(join(frameDir, 'assets', 'frame-abc.js.gz'), gzipSync(script, { level: 9 }));
+
+  it('sends brotli, else gzip, as the browser accepts, with the cache headers of the file', async () => {
+    const get = (acceptEncoding?: string) =>
+      app.request('/frame/assets/frame-abc.js', {
+        headers: acceptEncoding === undefined ? {} : { 'Accept-Encoding': acceptEncoding },
+      });
+    const br = await get('gzip, deflate, br, zstd');
+    expect(br.headers.get('Content-Encoding')).toBe('br');
+    expect(br.headers.get('Vary')).toBe('Accept-Encoding');
+    expect(br.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.get('Content-Type')).toBe('text/javascript; charset=utf-8');
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(script);
+
+    for (const header of ['gzip', 'br;q=0, gzip']) {
+      const gz = await get(header);
+      expect(gz.headers.get('Content-Encoding'), header).toBe('gzip');
+      expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString(), header).toBe(script);
+    }
+
+    const plain = await get();
+    expect(plain.headers.get('Content-Encoding')).toBeNull();
+    expect(await plain.text()).toBe(script);
   });
 });

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { contentTypeOf, notBuilt, readDistFile, safeRelativePath } from './staticFile';
+import { encodingHeaders, readEncodedFile } from './encodedFile';
+import { contentTypeOf, notBuilt, safeRelativePath } from './staticFile';
 import { rawRoute, type Route } from './route';
 
 const LOADER_HEADERS = {
@@ -29,14 +30,15 @@ const TYPES_OF: Partial<Record<(typeof LOADER_FILES)[number], string>> = {
 };
 
 const loaderFile = (file: (typeof LOADER_FILES)[number]): Route =>
-  rawRoute('GET', `/${file}`, async (_c, { dist }) => {
-    const bytes = await readDistFile(dist.loaderDir, file);
-    if (!bytes) return notBuilt(`The loader (apps/loader/dist/${file})`);
+  rawRoute('GET', `/${file}`, async (c, { dist }) => {
+    const found = await readEncodedFile(dist.loaderDir, file, c.req.header('Accept-Encoding'));
+    if (!found) return notBuilt(`The loader (apps/loader/dist/${file})`);
     const types = TYPES_OF[file];
-    return new Response(bytes, {
+    return new Response(found.bytes, {
       headers: {
         'Content-Type': contentTypeOf(file),
         ...LOADER_HEADERS,
+        ...encodingHeaders(found),
         ...(types ? { 'X-TypeScript-Types': types } : {}),
       },
     });
@@ -44,16 +46,19 @@ const loaderFile = (file: (typeof LOADER_FILES)[number]): Route =>
 
 const frameAsset = rawRoute('GET', '/frame/assets/*', async (c, { dist }) => {
   const relative = safeRelativePath(c.req.path.slice('/frame/assets/'.length));
-  const bytes = relative ? await readDistFile(dist.frameDir, `assets/${relative}`) : null;
-  if (!bytes) {
+  const found = relative
+    ? await readEncodedFile(dist.frameDir, `assets/${relative}`, c.req.header('Accept-Encoding'))
+    : null;
+  if (!found) {
     if (!existsSync(dist.frameDir)) return notBuilt('The frame (apps/frame/dist)');
     return new Response('Not found\n', {
       status: 404,
       headers: { 'Content-Type': 'text/plain; charset=utf-8' },
     });
   }
-  return new Response(bytes, {
+  return new Response(found.bytes, {
     headers: {
+      ...encodingHeaders(found),
       'Content-Type': contentTypeOf(relative ?? ''),
       // Content-hashed names: a changed file gets a new URL.
       'Cache-Control': 'public, max-age=31536000, immutable',

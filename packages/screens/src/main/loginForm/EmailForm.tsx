@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../components/Button';
 import { ErrorText } from '../../components/ErrorText';
+import { useEarlyInput } from '../../hooks/useEarlyInput';
 import { useInFlight } from '../../hooks/useInFlight';
 import { usePasskeyAutofill } from '../../products/passkeys/usePasskeyAutofill';
 import { useT } from '../../strings/StringsContext';
@@ -17,6 +18,11 @@ export function EmailForm({ mode }: { mode: EmailMode }) {
   const submit = useEmailSubmit(mode);
   // With passkeys, the browser may offer them in this field's autofill (conditional mediation).
   const passkey = usePasskeyAutofill();
+  // Typed or autofilled into the server-rendered field before hydration.
+  const early = useEarlyInput((values) => {
+    const typed = values.get('email');
+    if (typed !== undefined) setEmail(typed);
+  });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -34,7 +40,7 @@ export function EmailForm({ mode }: { mode: EmailMode }) {
   };
 
   return (
-    <form className="latch-form" noValidate onSubmit={onSubmit}>
+    <form className="latch-form" noValidate onSubmit={onSubmit} {...early}>
       <label className="latch-label" htmlFor={`${id}-email`}>
         {t('formField.email.label')}
       </label>

@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { Button } from '../../components/Button';
 import { ErrorText } from '../../components/ErrorText';
+import { useEarlyInput } from '../../hooks/useEarlyInput';
 import { useInFlight } from '../../hooks/useInFlight';
 import { loadPhoneLib } from '../../phone/loadPhoneLib';
 import { createTypingFormatter, parsePhoneForSubmit } from '../../phone/parsePhone';
@@ -21,6 +22,11 @@ export function PhoneForm({ channel }: { channel: 'sms' | 'whatsapp' }) {
   const [error, setError] = useState('');
   const { busy, run } = useInFlight();
   const submit = usePhoneSubmit(channel);
+  // Typed or autofilled into the server-rendered field before hydration.
+  const early = useEarlyInput((values) => {
+    const typed = values.get('phone');
+    if (typed !== undefined) setPhone(typed);
+  });
   const format = useMemo(() => createTypingFormatter(loadPhoneLib), []);
 
   useEffect(() => {
@@ -53,7 +59,7 @@ export function PhoneForm({ channel }: { channel: 'sms' | 'whatsapp' }) {
   };
 
   return (
-    <form className="latch-form" noValidate onSubmit={onSubmit}>
+    <form className="latch-form" noValidate onSubmit={onSubmit} {...early}>
       <label className="latch-label" htmlFor={`${id}-phone`}>
         {t('formField.phone.label')}
       </label>

@@ -8,5 +8,5 @@ import { useColorScheme } from '../../theme/useColorScheme';
 export function useProjectLogo(): string | null {
   const styles = useAtomValue(stylesAtom);
   const scheme = useColorScheme(Array.isArray(styles));
-  return useMemo(() => resolveTheme(pickStyle(styles, scheme)).logoUrl, [styles, scheme]);
+  return useMemo(() => resolveTheme(pickStyle(styles, scheme ?? 'light')).logoUrl, [styles, scheme]);
 }

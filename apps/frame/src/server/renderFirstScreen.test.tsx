@@ -1,0 +1,177 @@
+import { act } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { FrameBoot } from '@latch/api';
+import { EARLY_INPUT, EARLY_SUBMIT_SCRIPT, Widget } from '@latch/screens';
+import { createFrameStore } from '../boot/createFrameStore';
+import { inertServices } from './inertServices';
+import { renderFirstScreen } from './renderFirstScreen';
+
+const boot: FrameBoot = {
+  publicToken: 'public-token-test-ssr',
+  projectId: 'project-test-ssr',
+  apiBaseUrl: 'http://localhost:4000',
+  allowedOrigins: ['http://127.0.0.1:3000'],
+  bootstrap: {
+    project_name: 'SSR Test',
+    disable_sdk_watermark: false,
+    cname_domain: null,
+    email_domains: [],
+    captcha_settings: { enabled: false },
+    pkce_required_for_email_magic_links: false,
+    pkce_required_for_password_resets: false,
+    pkce_required_for_oauth: false,
+    password_config: null,
+    rbac_policy: null,
+    siwe_required_for_crypto_wallets: false,
+    vertical: 'CONSUMER',
+  },
+};
+const searchOf = (config: unknown, styles?: unknown) =>
+  `?${new URLSearchParams({ config: JSON.stringify(config), ...(styles ? { styles: JSON.stringify(styles) } : {}) })}`;
+
+afterEach(() => document.body.replaceChildren());
+
+const mountHtml = (html: string) => {
+  const root = document.createElement('div');
+  root.innerHTML = html;
+  document.body.append(root);
+  return root;
+};
+
+/** Hydrates the server HTML in `root` as the frame does; returns React's recoverable errors. */
+async function hydrate(search: string, html: string, root = mountHtml(html)) {
+  const errors: unknown[] = [];
+  const store = createFrameStore('login', search, boot.bootstrap);
+  await act(async () => {
+    hydrateRoot(root, <Widget store={store} services={inertServices(boot.publicToken, boot.apiBaseUrl)} />, {
+      onRecoverableError: (error) => errors.push(error),
+    });
+  });
+  return { root, errors };
+}
+
+describe('renderFirstScreen', () => {
+  it('renders the login form itself, not a spinner, for an email config', async () => {
+    const html = await renderFirstScreen({
+      kind: 'login',
+      search: searchOf({ products: ['emailMagicLinks'] }),
+      boot,
+    });
+    expect(html).toContain('Sign up or log in');
+    expect(html).toMatch(/<input[^>]*type="email"/);
+    expect(html).toContain('Continue with email');
+    expect(html).not.toContain('latch-spinner');
+    expect(html).not.toMatch(/<script/);
+  });
+
+  it('renders tabs and the phone form when a phone method comes first', async () => {
+    const search = searchOf({ products: ['otp'], otpOptions: { methods: ['sms', 'email'] } });
+    const html = await renderFirstScreen({ kind: 'login', search, boot });
+    expect(html).toContain('role="tablist"');
+    expect(html).toMatch(/<input[^>]*type="tel"/);
+  });
+
+  it('renders nothing for mounts it does not draw, so the frame renders them itself', async () => {
+    for (const kind of ['reset-password', 'passkey-registration', 'identity-provider', 'nope'])
+      expect(await renderFirstScreen({ kind, search: '', boot })).toBeNull();
+  });
+
+  it('renders the configuration error for a config the frame cannot read, as the frame would', async () => {
+    const html = await renderFirstScreen({ kind: 'login', search: '?config=%7Bbroken', boot });
+    expect(html).toContain('latch-config-error');
+  });
+
+  it('hydrates without a mismatch and without changing the markup', async () => {
+    const search = searchOf(
+      { products: ['emailMagicLinks', 'passwords'] },
+      { colors: { primary: '#224466' } },
+    );
+    const html = (await renderFirstScreen({ kind: 'login', search, boot })) ?? '';
+    const { root, errors } = await hydrate(search, html);
+    expect(errors).toEqual([]);
+    // The same markup as the server's, once both are parsed (the serialisations differ in case),
+    // except the marker the form sets when React takes it over.
+    const parsed = document.createElement('div');
+    parsed.innerHTML = html;
+    const live = ` ${EARLY_INPUT.live}=""`;
+    expect(root.innerHTML).toContain(live);
+    expect(root.innerHTML.replace(live, '')).toBe(parsed.innerHTML);
+  });
+
+  it('hydrates a screen with a logo, whose image React preloads', async () => {
+    const search = searchOf(
+      { products: ['emailMagicLinks'] },
+      { logo: { logoImageUrl: 'https://example.com/logo.png' } },
+    );
+    const html = (await renderFirstScreen({ kind: 'login', search, boot })) ?? '';
+    expect(html).toContain('<img');
+    const { root, errors } = await hydrate(search, html);
+    expect(errors).toEqual([]);
+    expect(root.querySelector('img')?.getAttribute('src')).toBe('https://example.com/logo.png');
+  });
+
+  it('resolves a [light, dark] pair in CSS until hydration, then the same values inline', async () => {
+    const styles = [{ colors: { primary: '#112233' } }, { colors: { primary: '#ddeeff' } }];
+    const search = searchOf({ products: ['emailMagicLinks'] }, styles);
+    const html = (await renderFirstScreen({ kind: 'login', search, boot })) ?? '';
+    expect(html).toMatch(
+      /<style>[^<]*--latch-primary:#112233[^<]*@media \(prefers-color-scheme: ?dark\)[^<]*--latch-primary:#ddeeff/,
+    );
+    const { root, errors } = await hydrate(search, html);
+    expect(errors).toEqual([]);
+    expect(root.querySelector('main')?.style.getPropertyValue('--latch-primary')).toBe('#112233');
+  });
+
+  it('keeps text typed and a submit pressed before hydration, and acts on them once hydrated', async () => {
+    // The document's head script, as the provider sends it (a fresh listener per test document).
+    type Add = (type: string, listener: EventListenerOrEventListenerObject) => void;
+    const listen = new Function('addEventListener', EARLY_SUBMIT_SCRIPT) as (add: Add) => void;
+    const listeners: [string, EventListenerOrEventListenerObject][] = [];
+    listen((type, listener) => {
+      listeners.push([type, listener]);
+      document.addEventListener(type, listener, true);
+    });
+    try {
+      const search = searchOf({ products: ['emailMagicLinks'] });
+      const html = (await renderFirstScreen({ kind: 'login', search, boot })) ?? '';
+      const root = mountHtml(html);
+      const input = root.querySelector<HTMLInputElement>('input[name="email"]');
+      const form = root.querySelector('form');
+      if (!input || !form) throw new Error('no server-rendered form');
+      input.value = 'not-an-email';
+      const submitted = new Event('submit', { bubbles: true, cancelable: true });
+      form.dispatchEvent(submitted);
+      expect(submitted.defaultPrevented).toBe(true);
+      expect(form.hasAttribute(EARLY_INPUT.pendingSubmit)).toBe(true);
+
+      const { errors } = await hydrate(search, html, root);
+      expect(errors).toEqual([]);
+      expect(input.value).toBe('not-an-email');
+      // The replayed submit validated the adopted text (an empty field would say "required").
+      expect(root.textContent).toContain('Email format is invalid.');
+      expect(form.hasAttribute(EARLY_INPUT.pendingSubmit)).toBe(false);
+      expect(form.hasAttribute(EARLY_INPUT.live)).toBe(true);
+    } finally {
+      for (const [type, listener] of listeners) document.removeEventListener(type, listener, true);
+    }
+  });
+
+  it('keeps a phone number typed before hydration in the phone form’s state', async () => {
+    const search = searchOf({ products: ['otp'], otpOptions: { methods: ['sms'] } });
+    const html = (await renderFirstScreen({ kind: 'login', search, boot })) ?? '';
+    const root = mountHtml(html);
+    const input = root.querySelector<HTMLInputElement>('input[name="phone"]');
+    if (!input) throw new Error('no server-rendered phone field');
+    input.value = '12';
+    const { errors } = await hydrate(search, html, root);
+    expect(errors).toEqual([]);
+    expect(input.value).toBe('12');
+    act(() => root.querySelector('form')?.requestSubmit());
+    // Checked as a number (with the phone library, a lazy chunk), not refused as an empty field:
+    // the widget holds what was typed before it hydrated.
+    await waitFor(() => expect(root.textContent).toContain('Phone number format is invalid.'));
+    expect(root.textContent).not.toContain('This field is required.');
+  });
+});

@@ -1,0 +1,177 @@
+import type { Page, Route } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
+import { EmailConfirmationScreen } from '../pages/EmailConfirmationScreen';
+import { axeInFrame, frameOf } from '../support/axeInFrame';
+import { uniqueEmail } from '../support/devInbox';
+import { differingPixels } from '../support/pixelDiff';
+import { AUTH_ORIGIN, HOST_ORIGIN } from '../support/env';
+import { EMAIL_CODE } from '../support/loginConfigs';
+
+// The provider sends the login frame already drawn (server-rendered); the frame's script then
+// hydrates it. These tests hold back or block that script to see the document as it arrives.
+
+const MAGIC_LINK = { products: ['emailMagicLinks'] };
+/** Set on a server-rendered form once React owns it (packages/screens `EARLY_INPUT.live`). */
+const HYDRATED_FORM = 'form[data-latch-live]';
+
+/** Holds every script of the frame build until `release()`; the document itself is not held. */
+async function holdFrameScripts(page: Page): Promise<{ release: () => void; held: () => number }> {
+  const waiting: Route[] = [];
+  let released = false;
+  await page.route(`${AUTH_ORIGIN}/frame/assets/*.js`, async (route) => {
+    if (released) return route.continue();
+    waiting.push(route);
+  });
+  return {
+    held: () => waiting.length,
+    release: () => {
+      released = true;
+      for (const route of waiting.splice(0)) void route.continue();
+    },
+  };
+}
+
+/** Everything the frame logged about hydration (React's recoverable errors are logged so). */
+function hydrationWarnings(page: Page): string[] {
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (/hydrat/i.test(message.text())) warnings.push(message.text());
+  });
+  return warnings;
+}
+
+test.describe('with JavaScript disabled', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the login screen is drawn from the frame document alone', async ({ page }) => {
+    // A host page that embeds the frame by hand (magic links): there is no loader without JavaScript.
+    await page.goto(`${HOST_ORIGIN}/fixtures/frame-only.html`);
+    const frame = page.frameLocator('iframe');
+    await expect(frame.getByRole('heading', { name: 'Sign up or log in' })).toBeVisible();
+    await expect(frame.getByRole('textbox', { name: 'Email' })).toBeVisible();
+    await expect(frame.getByRole('button', { name: 'Continue with email' })).toBeVisible();
+    // Themed and laid out by the inline style sheet, not the browser's defaults.
+    await expect(frame.locator('.latch-container')).toHaveCSS('border-top-style', 'solid');
+    await expect(frame.getByRole('button', { name: 'Continue with email' })).toHaveCSS(
+      'background-color',
+      'rgb(25, 48, 61)',
+    );
+  });
+});
+
+test('text typed and Enter pressed before hydration are kept and acted on', async ({ host, page }) => {
+  const email = uniqueEmail('early');
+  const scripts = await holdFrameScripts(page);
+  await host.open({ config: MAGIC_LINK, waitUntil: 'domcontentloaded' });
+
+  await test.step('the server-rendered form takes typing while the frame’s script is held', async () => {
+    await expect(host.login.emailInput()).toBeVisible();
+    await expect.poll(scripts.held).toBeGreaterThan(0);
+    await expect(host.frame.locator(HYDRATED_FORM)).toHaveCount(0);
+    await host.login.emailInput().pressSequentially(email);
+    await host.login.emailInput().press('Enter');
+    // Held back, not submitted natively: the frame did not navigate away.
+    await expect(host.login.emailInput()).toHaveValue(email);
+    await expect(host.frame.locator('form[data-latch-pending-submit]')).toHaveCount(1);
+  });
+
+  await test.step('once hydrated, the widget sends the link to the typed address', async () => {
+    scripts.release();
+    await new EmailConfirmationScreen(host.frame).expectSentTo(email);
+  });
+});
+
+test('text typed before hydration stays in the field and in the widget’s state', async ({ host, page }) => {
+  const warnings = hydrationWarnings(page);
+  const scripts = await holdFrameScripts(page);
+  await host.open({ config: EMAIL_CODE, waitUntil: 'domcontentloaded' });
+  await expect(host.login.emailInput()).toBeVisible();
+  await host.login.emailInput().pressSequentially('not-an-address');
+  scripts.release();
+  await expect(host.frame.locator(HYDRATED_FORM)).toHaveCount(1);
+  await expect(host.login.emailInput()).toHaveValue('not-an-address');
+  // The widget validates what was typed before it hydrated: it is in its state, not only the DOM.
+  await host.frame.getByRole('button', { name: 'Continue with email' }).click();
+  await expect(host.login.emailInput()).toHaveAttribute('aria-invalid', 'true');
+  await expect(host.frame.getByText('Invalid email address.').first()).toBeVisible();
+  expect(warnings).toEqual([]);
+});
+
+test('keyboard only after hydration: Tab, type, Enter, code, signed in', async ({ host, inbox, page }) => {
+  const email = uniqueEmail('ssr-keyboard');
+  const warnings = hydrationWarnings(page);
+  await host.open({ config: EMAIL_CODE });
+  await expect(host.frame.locator(HYDRATED_FORM)).toHaveCount(1);
+  await page.keyboard.press('Tab');
+  await expect(host.login.emailInput()).toBeFocused();
+  await page.keyboard.type(email);
+  await page.keyboard.press('Enter');
+  await host.passcode.expectShown();
+  await page.keyboard.type(await inbox.latestCode(email));
+  await host.passcode.expectVerified();
+  await expect(host.sessionState).toHaveText(/^signed in as /);
+  expect(warnings).toEqual([]);
+});
+
+test('axe finds nothing in the frame before and after hydration', async ({ host, page }) => {
+  const scripts = await holdFrameScripts(page);
+  await host.open({
+    config: { products: ['emailMagicLinks', 'otp'], otpOptions: { methods: ['sms'] } },
+    waitUntil: 'domcontentloaded',
+  });
+  await expect(host.frame.getByRole('tab', { name: 'Email' })).toBeVisible();
+  const judge = async () => {
+    const results = await axeInFrame(await frameOf(page, 'iframe'));
+    expect(results.passes.length, 'axe judged the frame').toBeGreaterThan(0);
+    return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  };
+  expect(await judge(), 'server-rendered').toEqual([]);
+  scripts.release();
+  await expect(host.frame.locator(HYDRATED_FORM)).toHaveCount(1);
+  expect(await judge(), 'hydrated').toEqual([]);
+});
+
+test('hydration leaves the drawn screen exactly as it was', async ({ host, page }) => {
+  const warnings = hydrationWarnings(page);
+  const scripts = await holdFrameScripts(page);
+  await host.open({
+    config: MAGIC_LINK,
+    styles: { colors: { primary: '#224466' } },
+    waitUntil: 'domcontentloaded',
+  });
+  await expect(host.login.emailInput()).toBeVisible();
+  // Until the frame's script reports its height the iframe keeps the browser's 150 px: compare
+  // what both states show, the frame's top 150 px, in the host page's own pixels.
+  const box = await host.iframe.boundingBox();
+  if (!box) throw new Error('the iframe has no box');
+  const clip = { x: box.x, y: box.y, width: box.width, height: 150 };
+  const before = await page.screenshot({ clip });
+  scripts.release();
+  await expect(host.frame.locator(HYDRATED_FORM)).toHaveCount(1);
+  await expect.poll(() => host.iframeHeight()).toBeGreaterThan(150);
+  const after = await page.screenshot({ clip });
+  const scratch = await page.context().newPage();
+  expect(await differingPixels(scratch, before, after), 'pixels changed by hydration').toBe(0);
+  await scratch.close();
+  expect(warnings).toEqual([]);
+});
+
+test('a [light, dark] pair paints the visitor’s scheme before hydration and keeps it after', async ({
+  host,
+  page,
+}) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const scripts = await holdFrameScripts(page);
+  await host.open({
+    config: MAGIC_LINK,
+    styles: [{ container: { backgroundColor: '#FFFFFF' } }, { container: { backgroundColor: '#101820' } }],
+    waitUntil: 'domcontentloaded',
+  });
+  const container = host.login.container();
+  await expect(container).toHaveCSS('background-color', 'rgb(16, 24, 32)');
+  scripts.release();
+  await expect(host.frame.locator(HYDRATED_FORM)).toHaveCount(1);
+  await expect(container).toHaveCSS('background-color', 'rgb(16, 24, 32)');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect(container).toHaveCSS('background-color', 'rgb(255, 255, 255)');
+});
