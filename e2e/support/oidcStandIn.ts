@@ -1,7 +1,7 @@
 /**
  * The OpenID Connect stand-in of the e2e run (global-setup starts it): the fixture project's
  * `microsoft` provider is configured with this client and its issuer, so "Continue with Microsoft"
- * signs in at a real OIDC provider on 127.0.0.1 (any login, any password).
+ * signs in at a real OIDC provider on 127.0.0.1 (it accepts every login and password).
  */
 export const OIDC_STAND_IN = {
   type: 'microsoft',

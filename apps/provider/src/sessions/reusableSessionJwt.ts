@@ -2,7 +2,7 @@ import { jwtTimes, mintSessionJwt, type MintInput } from './sessionJwt';
 
 /**
  * How long a minted session JWT is handed out again for an unchanged session. The JWT lives 5
- * minutes and the SDK refreshes every 3 (API.md "Session refresh"), so a JWT at most a minute
+ * minutes and the SDK refreshes every 3 (docs/backend-sessions.md), so a JWT at most a minute
  * old still has 4 minutes left: more than the caller needs until its next refresh. Signing
  * (RSA-2048) was the largest CPU cost of a refresh, and pages that refresh on every load call it
  * many times a minute.

@@ -13,7 +13,7 @@ export class UserNotFoundError extends AuthError {
 
 const FIND_USER_SQL = `SELECT ${userJsonSql('$1')} AS user_json`;
 
-/** The user in the API.md `User` shape, or null: one statement, sub-lists included. */
+/** The user in the `User` shape of `@latch/api`, or null: one statement, sub-lists included. */
 export async function findUser(db: Queryable, userId: string): Promise<User | null> {
   const [row] = await db.query<{ user_json: UserJson | null }>(FIND_USER_SQL, [userId]);
   return row?.user_json ? toUser(row.user_json) : null;

@@ -105,7 +105,7 @@ export const userJsonSql = (userIdSql: string): string =>
     ],
   ])} FROM users u WHERE u.user_id = ${userIdSql})`;
 
-/** The API.md `User` of a `userJsonSql` value. */
+/** The `@latch/api` `User` of a `userJsonSql` value. */
 export const toUser = (json: UserJson): User => ({
   user_id: json.user_id,
   // Millisecond ISO with `Z`, as every other timestamp of the API.

@@ -26,7 +26,7 @@ async function readBody(req: IncomingMessage): Promise<string> {
 /**
  * panva's oidc-provider on 127.0.0.1, standing in for Google, Apple or any OpenID Connect
  * provider: discovery, JWKS, the authorization endpoint with its login and consent pages (the
- * library's own dev interactions: any login, any password), form_post, the token endpoint with
+ * library's own dev interactions, which accept every login and password), form_post, the token endpoint with
  * PKCE, signed ID tokens and UserInfo. Accounts are `standInAccount(login)`.
  *
  * Apple's client secret is a JWT the relying party signs; oidc-provider knows only static secrets,
