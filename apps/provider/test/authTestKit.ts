@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { createLocalJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import type { Db } from '../src/db/Db';
 import type { LatchConfig } from '../src/config/configSchema';
@@ -70,6 +71,13 @@ export async function openAuthKit(kind: DbKind = 'pglite', overrides: Partial<La
     );
     return { status: response.status, body: (await response.json()) as Json, headers: response.headers };
   };
+  /** A backend POST that must succeed: its flat answer, checked for Stytch's `status_code` and `request_id`. */
+  const v1Ok = async (path: string, body: unknown): Promise<Json> => {
+    const r = await v1('POST', path, body);
+    if (r.status !== 200) throw new Error(`${path} answered ${r.status}: ${JSON.stringify(r.body)}`);
+    expect(r.body).toMatchObject({ status_code: 200, request_id: expect.stringMatching(/^request-id-/) });
+    return r.body;
+  };
   const inbox = async (to: string): Promise<InboxEntry[]> =>
     (await (await app.request(`/dev/inbox.json?to=${encodeURIComponent(to)}`)).json()) as InboxEntry[];
   const latest = async (to: string): Promise<InboxEntry> => {
@@ -106,6 +114,7 @@ export async function openAuthKit(kind: DbKind = 'pglite', overrides: Partial<La
     ok,
     backend,
     v1,
+    v1Ok,
     inbox,
     latest,
     verifyJwt,

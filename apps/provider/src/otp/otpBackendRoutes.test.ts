@@ -18,12 +18,7 @@ describe('backend passcodes', () => {
   }, 60_000);
   afterAll(() => kit?.close());
 
-  const ok = async (path: string, body: unknown): Promise<Json> => {
-    const r = await kit.v1('POST', path, body);
-    if (r.status !== 200) throw new Error(`${path} answered ${r.status}: ${JSON.stringify(r.body)}`);
-    expect(r.body).toMatchObject({ status_code: 200, request_id: expect.stringMatching(/^request-id-/) });
-    return r.body;
-  };
+  const ok = (path: string, body: unknown): Promise<Json> => kit.v1Ok(path, body);
   const codeFor = async (to: string) => String((await kit.latest(to)).metadata.code);
 
   it('login_or_create by email creates once, then finds; authenticate starts a session only with a duration', async () => {
