@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import { ConfigError } from './config/loadConfig';
 import { originProblem } from './config/origins';
+import { trustProxies } from './http/clientAddress';
 import { readLogLevel, type LogLevel } from './http/logLevel';
 import { REPO_ROOT } from './paths';
 
@@ -20,6 +21,8 @@ export interface ProviderEnv {
   workers: number;
   /** `LATCH_LOG_LEVEL`, a pino level (`info`); `silent` logs nothing. */
   logLevel: LogLevel;
+  /** `LATCH_TRUSTED_PROXIES`: the proxies whose `X-Forwarded-For` names the visitor (none). */
+  trustedProxies: string[];
 }
 
 /** `LATCH_WORKERS`: a whole number from 1, or `auto` for one per core; PGlite allows only 1. */
@@ -33,6 +36,27 @@ function readWorkers(value: string | undefined, databaseUrl: string | undefined)
       `LATCH_WORKERS: ${workers} workers need PostgreSQL (DATABASE_URL); PGlite serves from one process`,
     );
   return workers;
+}
+
+/**
+ * `LATCH_TRUSTED_PROXIES`: comma-separated addresses, CIDR ranges or `loopback`, `linklocal`,
+ * `uniquelocal`; each is checked here, so a typo stops the start instead of trusting nobody.
+ */
+function readTrustedProxies(value: string | undefined): string[] {
+  const list = (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of list) {
+    try {
+      trustProxies([entry]);
+    } catch {
+      throw new ConfigError(
+        `LATCH_TRUSTED_PROXIES: ${JSON.stringify(entry)} is not an IP address, a CIDR range, "loopback", "linklocal" or "uniquelocal"`,
+      );
+    }
+  }
+  return list;
 }
 
 /** `LATCH_DEV_ORIGINS`: comma-separated exact origins. */
@@ -78,5 +102,6 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ProviderEnv {
     shutdownGraceMs: grace * 1000,
     workers: readWorkers(env['LATCH_WORKERS'], env['DATABASE_URL'] || undefined),
     logLevel: readLogLevel(env['LATCH_LOG_LEVEL']),
+    trustedProxies: readTrustedProxies(env['LATCH_TRUSTED_PROXIES']),
   };
 }

@@ -66,7 +66,13 @@ function serveApp(
   config: LatchConfig,
   onListening?: (port: number) => void,
 ): void {
-  const app = createApp({ config, db, authOrigin: env.authOrigin, logger });
+  const app = createApp({
+    config,
+    db,
+    authOrigin: env.authOrigin,
+    logger,
+    trustedProxies: env.trustedProxies,
+  });
   const server = serve(
     { fetch: app.fetch, port: env.port, ...(env.host ? { hostname: env.host } : {}) },
     (info) => onListening?.(info.port),

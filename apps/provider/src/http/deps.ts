@@ -1,5 +1,6 @@
 import type { LatchConfig, ProjectConfig } from '../config/configSchema';
 import type { Db } from '../db/Db';
+import { trustProxies, type TrustProxy } from './clientAddress';
 import { createRateLimiter, type RateLimiter } from '../limits/rateLimiter';
 import { createLogger } from './createLogger';
 import type { Logger } from './logger';
@@ -29,6 +30,11 @@ export interface AppDeps {
   devRoutes?: boolean;
   /** Where `client_secret_env` and `private_key_env` are looked up. Default: `process.env`. */
   env?: Readonly<Record<string, string | undefined>>;
+  /**
+   * Proxies whose `X-Forwarded-For` names the visitor (`LATCH_TRUSTED_PROXIES`): addresses, CIDR
+   * ranges, `loopback`, `linklocal`, `uniquelocal`. Default: none, the socket's peer is the visitor.
+   */
+  trustedProxies?: readonly string[];
 }
 
 /** The dependencies every route receives. */
@@ -44,6 +50,8 @@ export interface Services {
   limiter: RateLimiter;
   /** The environment that holds upstream OAuth secrets (read when a sign-in needs them). */
   env: Readonly<Record<string, string | undefined>>;
+  /** Which hops' `X-Forwarded-For` to believe when finding the visitor's address (`clientAddress`). */
+  trustProxy: TrustProxy;
 }
 
 export const DEFAULT_DIST: DistPaths = { loaderDir: LOADER_DIST, frameDir: FRAME_DIST };
@@ -59,6 +67,7 @@ export function resolveServices(deps: AppDeps): Services {
     devRoutes: deps.devRoutes ?? deps.config.dev_routes,
     limiter: deps.limiter ?? createRateLimiter(deps.db),
     env: deps.env ?? process.env,
+    trustProxy: trustProxies(deps.trustedProxies ?? []),
   };
 }
 

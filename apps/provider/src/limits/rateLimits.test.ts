@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { LatchConfig } from '../config/configSchema';
 import { defaultRateLimits } from '../config/rateLimitsSchema';
 import type { Db } from '../db/Db';
@@ -48,6 +48,9 @@ describe.each(DB_KINDS)('rate limits on %s', (kind) => {
   afterAll(() => db.close());
 
   it('caps the messages to one address, answering 429 with Retry-After, and sends nothing more', async () => {
+    // The clock stands still, so Retry-After is exact however long the machine takes between calls.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    onTestFinished(() => void vi.useRealTimers());
     const post = client(db, tight());
     const email = freshEmail();
     expect((await post('/otps/email/login_or_create', sendTo(email), '198.51.100.1')).status).toBe(200);
@@ -98,6 +101,30 @@ describe.each(DB_KINDS)('rate limits on %s', (kind) => {
     expect((await post('/sessions/attest', attest, '192.0.2.20')).status).toBe(429);
     // Another address still gets its answer: the profile does not exist.
     expect((await post('/sessions/attest', attest, '192.0.2.21')).status).toBe(404);
+  });
+
+  it('behind a trusted proxy, gives each forwarded visitor its own budget', async () => {
+    const app = createApp({
+      config: tight(),
+      db,
+      authOrigin: AUTH_ORIGIN,
+      logger: silentLogger,
+      trustedProxies: ['10.0.0.0/8'],
+    });
+    const viaProxy = (visitor: string) =>
+      app.request(
+        '/sdk/v1/otps/email/login_or_create',
+        {
+          method: 'POST',
+          headers: { Authorization: basic(TEST_TOKEN), 'Content-Type': 'application/json' },
+          body: JSON.stringify(sendTo(freshEmail())),
+        },
+        { incoming: { socket: { remoteAddress: '10.0.0.2' }, headers: { 'x-forwarded-for': visitor } } },
+      );
+    for (let i = 0; i < 4; i++) expect((await viaProxy('192.0.2.40')).status).toBe(200);
+    expect((await viaProxy('192.0.2.40')).status).toBe(429);
+    // Same proxy, another visitor: not counted with the first.
+    expect((await viaProxy('192.0.2.41')).status).toBe(200);
   });
 
   it('caps the event log per client address', async () => {

@@ -1,6 +1,5 @@
 import type { Context } from 'hono';
 import type { ProjectConfig } from '../config/configSchema';
-import type { RateLimitsConfig } from '../config/rateLimitsSchema';
 import { sha256Hex } from '../crypto/hash';
 import { clientAddress } from '../http/clientAddress';
 import { normalizeEmail } from '../users/email';
@@ -44,11 +43,12 @@ function budgetsFor(
     c,
     project,
     body,
+    services,
     perIp = true,
-  }: { c: Context<AppEnv>; project: ProjectConfig; body: unknown; perIp?: boolean },
-  limits: RateLimitsConfig,
+  }: { c: Context<AppEnv>; project: ProjectConfig; body: unknown; services: Services; perIp?: boolean },
 ): Use[] {
-  const ip = perIp ? clientAddress(c) : '';
+  const limits = services.config.rate_limits;
+  const ip = perIp ? clientAddress(c, services.trustProxy) : '';
   const ipKey = ip ? sha256Hex(ip) : null;
   const spent: Use[] = [];
   if (scope === 'sends') {
@@ -87,7 +87,7 @@ export async function spendRateLimits(
   const scope = scopeOf(path);
   if (!scope) return;
   const verdict = await input.services.limiter.takeInOrder(
-    budgetsFor(scope, input, input.services.config.rate_limits),
+    budgetsFor(scope, input),
   );
   if (!verdict.ok) {
     input.c.header('Retry-After', String(verdict.retryAfterSeconds));

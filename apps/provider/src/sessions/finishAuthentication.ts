@@ -24,7 +24,7 @@ export function finishAuthentication(
     project,
     authOrigin: services.authOrigin,
     existingSessionToken: sessionToken,
-    attributes: requestAttributes(c),
+    attributes: requestAttributes(c, services.trustProxy),
     ...proof,
   });
 }
