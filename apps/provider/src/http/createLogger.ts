@@ -32,13 +32,31 @@ const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
 const MAX_WRITE_BYTES = 4096;
 
 /**
- * stdout written off the request path: a line is queued and written by libuv, lines that arrive
- * while a write is under way go out together in the next one. pino registers a synchronous flush
- * on process exit for such a destination, so `process.exit` (graceful stop, failed start) loses
- * nothing already logged.
+ * Lines are gathered until this many bytes wait (about eight request lines), then written in one
+ * system call: a write per line cost a tenth of the CPU of a cheap request. Below `MAX_WRITE_BYTES`,
+ * as sonic-boom requires, so every write still holds whole lines only.
+ */
+const MIN_WRITE_BYTES = 2048;
+
+/** How long a line may wait for others in a quiet moment before it is written anyway (ms). */
+const FLUSH_EVERY_MS = 200;
+
+/**
+ * stdout written off the request path: lines are queued and written by libuv in batches of at
+ * least `MIN_WRITE_BYTES`, or every `FLUSH_EVERY_MS` when fewer arrive. pino registers a
+ * synchronous flush on process exit for such a destination, so `process.exit` (graceful stop,
+ * failed start) loses nothing already logged; only a process killed outright (SIGKILL) can lose
+ * the last fifth of a second.
  */
 export const asyncStdout = (): DestinationStream =>
-  pino.destination({ dest: 1, sync: false, maxLength: MAX_BUFFERED_BYTES, maxWrite: MAX_WRITE_BYTES });
+  pino.destination({
+    dest: 1,
+    sync: false,
+    minLength: MIN_WRITE_BYTES,
+    periodicFlush: FLUSH_EVERY_MS,
+    maxLength: MAX_BUFFERED_BYTES,
+    maxWrite: MAX_WRITE_BYTES,
+  });
 
 /** One JSON object per line: pino's `level`, `time`, `pid`, `hostname`, `msg`, then the fields. */
 export function createLogger(
