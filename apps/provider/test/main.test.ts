@@ -3,17 +3,16 @@ import { Agent, request } from 'node:http';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { killGroupWhenDone, PROVIDER_COMMAND, REPO_ROOT } from './providerProcess';
 import { basic, HOST, testConfig, testProject, TEST_TOKEN } from './testConfig';
 
-const root = fileURLToPath(new URL('../../../', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'latch-main-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function start(env: Record<string, string>) {
-  return spawnSync(join(root, 'node_modules/.bin/tsx'), ['apps/provider/src/main.ts'], {
-    cwd: root,
+  return spawnSync(...PROVIDER_COMMAND, {
+    cwd: REPO_ROOT,
     env: { ...process.env, PORT: '0', LATCH_DATA_DIR: join(dir, 'data'), ...env },
     encoding: 'utf8',
     timeout: 60_000,
@@ -83,8 +82,8 @@ async function refusesConnections(port: number): Promise<void> {
 it('on SIGTERM finishes a request in flight, refuses new ones, and exits 0', async () => {
   const configFile = join(dir, 'shutdown.config.json');
   writeFileSync(configFile, JSON.stringify(testConfig()));
-  const child = spawn(join(root, 'node_modules/.bin/tsx'), ['apps/provider/src/main.ts'], {
-    cwd: root,
+  const child = spawn(...PROVIDER_COMMAND, {
+    cwd: REPO_ROOT,
     env: {
       ...process.env,
       PORT: '0',
@@ -95,7 +94,9 @@ it('on SIGTERM finishes a request in flight, refuses new ones, and exits 0', asy
       LATCH_SHUTDOWN_GRACE_SECONDS: '60',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
+  killGroupWhenDone(child);
   let output = '';
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

@@ -2,13 +2,11 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
+import { killGroupWhenDone, PROVIDER_COMMAND, REPO_ROOT } from './providerProcess';
 import { basic, HOST, testConfig, TEST_TOKEN } from './testConfig';
 import { createPostgresDatabase } from './testDatabases';
 
-const root = fileURLToPath(new URL('../../../', import.meta.url));
-const tsx = join(root, 'node_modules/.bin/tsx');
 const dir = mkdtempSync(join(tmpdir(), 'latch-workers-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -40,8 +38,8 @@ async function post(port: number, path: string, body: unknown, sessionToken?: st
 }
 
 it('refuses LATCH_WORKERS above 1 on PGlite, which one process holds', () => {
-  const result = spawnSync(tsx, ['apps/provider/src/main.ts'], {
-    cwd: root,
+  const result = spawnSync(...PROVIDER_COMMAND, {
+    cwd: REPO_ROOT,
     env: {
       ...process.env,
       PORT: '0',
@@ -61,8 +59,8 @@ it('refuses LATCH_WORKERS above 1 on PGlite, which one process holds', () => {
 it('two workers over PostgreSQL share the port, and a session made through one is accepted by the other', async () => {
   const configFile = join(dir, 'workers.config.json');
   writeFileSync(configFile, JSON.stringify(testConfig()));
-  const child = spawn(tsx, ['apps/provider/src/main.ts'], {
-    cwd: root,
+  const child = spawn(...PROVIDER_COMMAND, {
+    cwd: REPO_ROOT,
     env: {
       ...process.env,
       PORT: '0',
@@ -72,7 +70,9 @@ it('two workers over PostgreSQL share the port, and a session made through one i
       LATCH_WORKERS: '2',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
+  killGroupWhenDone(child);
   let output = '';
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
