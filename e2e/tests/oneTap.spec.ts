@@ -136,7 +136,7 @@ for (const error of ERRORS) {
     host,
   }) => {
     await host.open({ config: error.config, ...(error.token ? { token: error.token } : {}) });
-    const alert = host.frame.getByRole('alert');
+    const alert = host.frame.getByRole('alert').filter({ hasText: 'One Tap cannot render' });
     await expect(alert).toHaveText(error.message);
     // The link to the documentation is clickable; the ordinary Google button stays.
     await expect(alert.getByRole('link', { name: DOCS })).toHaveAttribute('href', DOCS);
