@@ -39,7 +39,8 @@ const config = () => {
   };
 };
 
-describe('Google One Tap through the dev identity provider', () => {
+// Each first sign-in generates RSA keys (the dev identity provider's, the session's): slow on a busy machine.
+describe('Google One Tap through the dev identity provider', { timeout: 30_000 }, () => {
   let kit: Awaited<ReturnType<typeof openAuthKit>>;
   beforeAll(async () => {
     kit = await openAuthKit('pglite', config());
