@@ -3,8 +3,10 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { exportPKCS8, exportSPKI, generateKeyPair } from 'jose';
+import { startGithubStandIn } from '../apps/provider/test/standIns/githubStandIn';
 import { startOidcStandIn } from '../apps/provider/test/standIns/oidcStandIn';
-import { OIDC_STAND_IN } from './support/oidcStandIn';
+import { APPLE_STAND_IN, GITHUB_STAND_IN, OIDC_STAND_IN } from './support/oidcStandIn';
 import { assertPortFree, startServer, type RunningServer } from './support/servers';
 import { AUTH_ORIGIN, FOREIGN_ORIGIN, HOST_ORIGIN, HOST_PORT, OUTPUT_DIR, PUBLIC_TOKEN } from './support/env';
 
@@ -34,16 +36,35 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const logDir = join(e2eDir, OUTPUT_DIR, 'servers');
   await mkdir(logDir, { recursive: true });
   const servers: RunningServer[] = [];
-  // A real OpenID Connect provider (panva's oidc-provider) standing in for Microsoft: the
-  // project's `microsoft` provider points its issuer here.
+  // A real OpenID Connect provider (panva's oidc-provider) standing in for Microsoft and for Apple
+  // (form_post, a JWT client secret signed with this key): the project's `microsoft` and `apple`
+  // providers point their issuer here.
+  const appleKey = await generateKeyPair('ES256', { extractable: true });
   const oidc = await startOidcStandIn([
     {
       client_id: OIDC_STAND_IN.clientId,
       client_secret: OIDC_STAND_IN.clientSecret,
       redirect_uris: [`${AUTH_ORIGIN}/v1/public/oauth/${OIDC_STAND_IN.type}/callback`],
     },
+    {
+      client_id: APPLE_STAND_IN.clientId,
+      client_secret: 'static-secret-behind-the-jwt-check',
+      redirect_uris: [`${AUTH_ORIGIN}/v1/public/oauth/${APPLE_STAND_IN.type}/callback`],
+      appleKey: {
+        teamId: APPLE_STAND_IN.teamId,
+        keyId: APPLE_STAND_IN.keyId,
+        publicKeyPem: await exportSPKI(appleKey.publicKey),
+      },
+    },
   ]);
   servers.push({ name: 'oidc-stand-in', stop: () => oidc.close() });
+  // A GitHub-shaped OAuth 2 server (code, token, then the user API) for the project's `github`.
+  const github = await startGithubStandIn({
+    client_id: GITHUB_STAND_IN.clientId,
+    client_secret: GITHUB_STAND_IN.clientSecret,
+    redirect_uri: `${AUTH_ORIGIN}/v1/public/oauth/${GITHUB_STAND_IN.type}/callback`,
+  });
+  servers.push({ name: 'github-stand-in', stop: () => github.close() });
   const teardown = async () => {
     await Promise.all(servers.reverse().map((server) => server.stop()));
     await rm(dataDir, { recursive: true, force: true });
@@ -53,16 +74,34 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const fixture = await readFile(join(e2eDir, 'fixtures/latch.config.json'), 'utf8');
   const configFile = join(dataDir, 'latch.config.json');
   const config = JSON.parse(fixture.replaceAll(':3000', `:${HOST_PORT}`)) as {
-    projects: { public_token: string; oauth_providers: object[] }[];
+    projects: { public_token: string; oauth_providers: ({ type: string } & Record<string, unknown>)[] }[];
   };
-  config.projects
-    .find((p) => p.public_token === PUBLIC_TOKEN)
-    ?.oauth_providers.push({
+  const project = config.projects.find((p) => p.public_token === PUBLIC_TOKEN);
+  if (!project) throw new Error('The fixture config has no default project');
+  project.oauth_providers = [
+    // The fixture's dev Google stays; its other providers are the stand-ins started above.
+    ...project.oauth_providers.filter((p) => p.type !== GITHUB_STAND_IN.type),
+    {
       type: OIDC_STAND_IN.type,
       client_id: OIDC_STAND_IN.clientId,
       client_secret_env: OIDC_STAND_IN.secretEnv,
       endpoints: { issuer: oidc.issuer },
-    });
+    },
+    {
+      type: GITHUB_STAND_IN.type,
+      client_id: GITHUB_STAND_IN.clientId,
+      client_secret_env: GITHUB_STAND_IN.secretEnv,
+      endpoints: github.endpoints,
+    },
+    {
+      type: APPLE_STAND_IN.type,
+      client_id: APPLE_STAND_IN.clientId,
+      team_id: APPLE_STAND_IN.teamId,
+      key_id: APPLE_STAND_IN.keyId,
+      private_key_env: APPLE_STAND_IN.secretEnv,
+      endpoints: { issuer: oidc.issuer },
+    },
+  ];
   await writeFile(configFile, JSON.stringify(config, null, 2));
 
   try {
@@ -82,6 +121,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
           // Always the embedded database in a fresh folder, whatever the shell exports.
           DATABASE_URL: undefined,
           [OIDC_STAND_IN.secretEnv]: OIDC_STAND_IN.clientSecret,
+          [GITHUB_STAND_IN.secretEnv]: GITHUB_STAND_IN.clientSecret,
+          // As an operator would paste the .p8 key: one line with literal \n.
+          [APPLE_STAND_IN.secretEnv]: (await exportPKCS8(appleKey.privateKey)).replace(/\n/g, '\\n'),
         },
         readyUrl: `${AUTH_ORIGIN}/dev/projects.json`,
         logFile: join(logDir, 'provider.log'),

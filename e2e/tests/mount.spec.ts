@@ -68,10 +68,10 @@ test('the iframe grows when a product adds a button', async ({ host }) => {
 test("a misconfiguration shows its message and reaches the host's onError once", async ({ host }) => {
   const noMethod =
     'Error: Cannot use OTP without a method, please add email, sms or whatsapp to otpOptions.methods in the config.';
-  const oneTap = "'oauthOptions.providers[0].one_tap' is not supported yet and has no effect";
+  const oneTap = "'oauthOptions.enableShadowDOM' is not supported yet and has no effect";
   const config = {
     products: ['otp', 'oauth'],
-    oauthOptions: { providers: [{ type: 'google', one_tap: true }] },
+    oauthOptions: { providers: [{ type: 'google' }], enableShadowDOM: true },
   };
   await host.open({ config });
   await host.login.expectShown();

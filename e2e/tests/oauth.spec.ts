@@ -59,8 +59,9 @@ test('Continue with Google: the dev identity provider signs the visitor up, then
 
 test('the landing page refuses an OAuth token used twice', async ({ host, demo, page }) => {
   await host.open({ config: OAUTH });
-  await host.frame.getByRole('button', { name: 'Continue with Github' }).click();
-  await page.getByLabel('Email of your Github account').fill(uniqueEmail('oauth-replay'));
+  // Google: the fixture's dev identity provider (its Github is the GitHub-shaped stand-in, oauthUpstream.spec.ts).
+  await host.frame.getByRole('button', { name: 'Continue with Google' }).click();
+  await page.getByLabel('Email of your Google account').fill(uniqueEmail('oauth-replay'));
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(demo.landingStatus()).toHaveText('Signed in.');
   const landingWithToken = await page.evaluate(

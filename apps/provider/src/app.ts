@@ -10,6 +10,7 @@ import { requestId } from './http/requestId';
 import { requestLog } from './http/requestLog';
 import { registerRoutes } from './http/route';
 import { devRoutes, homeRoutes } from './dev/devRoutes';
+import { devGsiRoutes } from './dev/devGsiRoutes';
 import { devOAuthRoutes } from './dev/devOAuthRoutes';
 import { frameRoute } from './frame/frameRoute';
 import { healthRoutes } from './health/healthRoutes';
@@ -35,7 +36,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   registerRoutes(app, '/sdk/v1', SDK_ROUTES, services);
   registerRoutes(app, '', V1_ROUTES, services);
   registerRoutes(app, '', [...healthRoutes, ...staticRoutes, frameRoute, ...homeRoutes], services);
-  if (services.devRoutes) registerRoutes(app, '', [...devRoutes, ...devOAuthRoutes], services);
+  if (services.devRoutes)
+    registerRoutes(app, '', [...devRoutes, ...devOAuthRoutes, ...devGsiRoutes], services);
   app.onError(handleError(services.logger));
   app.notFound(handleNotFound);
   return app;

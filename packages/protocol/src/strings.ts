@@ -32,6 +32,20 @@ export const en = {
   'oauth.notConfigured':
     'Sign-in with {provider} is not set up for this app yet. Try another way to sign in.',
 
+  // Google One Tap configuration errors: developer messages (links to the docs are clickable)
+  'oneTap.error.originNotAllowed':
+    "One Tap cannot render because the origin {origin} is not one of the Authorized JavaScript origins of the project's Google client. The widget runs on the authentication origin: add {origin} to the client in the Google Cloud console (APIs & Services → Credentials). Learn more: https://latch.dev/docs/oauth#google-one-tap",
+  'oneTap.error.invalidClient':
+    "One Tap cannot render because Google does not recognize the client ID configured for this project. Check that the client_id of the project's google provider (oauth_providers) matches the client ID in the Google Cloud console. Learn more: https://latch.dev/docs/oauth#google-one-tap",
+  'oneTap.error.noOAuthConfig':
+    'One Tap cannot render because no Google OAuth client with One Tap is configured for this project. Add "one_tap": true to the project\'s google provider (oauth_providers). Learn more: https://latch.dev/docs/oauth#google-one-tap',
+  'oneTap.error.noLoginRedirectUrls':
+    "One Tap cannot render because no redirect URL of this project matches oauthOptions.loginRedirectURL, so the login redirect URL cannot be verified. Add it to the project's redirect_urls. Learn more: https://latch.dev/docs/oauth#google-one-tap",
+  'oneTap.error.noSignupRedirectUrls':
+    "One Tap cannot render because no redirect URL of this project matches oauthOptions.signupRedirectURL, so the signup redirect URL cannot be verified. Add it to the project's redirect_urls. Learn more: https://latch.dev/docs/oauth#google-one-tap",
+  'oneTap.error.defaultProviderNotAllowed':
+    "One Tap cannot render because the dev identity provider is not compatible with One Tap outside test projects. Configure your own Google client (client_id and client_secret_env) for the project's google provider. Learn more: https://latch.dev/docs/oauth#google-one-tap",
+
   // Configuration errors (SPEC.md sections 1 and 8)
   'config.error.emlAndEmailOtp': 'Error: Cannot use both EML and Email OTP',
   'config.error.passkeysAlone':

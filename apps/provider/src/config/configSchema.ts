@@ -83,6 +83,11 @@ const oauthProvider = v.pipe(
     ),
     endpoints: v.optional(oauthEndpoints),
     one_tap: v.optional(flag(), false),
+    /**
+     * Dev identity provider only: the origins its Google client accepts One Tap from (Google's
+     * "Authorized JavaScript origins"); default the auth origin, where the widget's frame runs.
+     */
+    dev_idp_origins: v.optional(listOf(origin)),
   }),
   v.check(
     (provider) =>

@@ -30,7 +30,8 @@ const expired = () =>
   );
 
 /** A stable subject per provider account, as a real provider's `sub` would be. */
-const devSubject = (type: string, email: string) => `dev-${sha256Hex(`${type}:${email}`).slice(0, 32)}`;
+export const devSubject = (type: string, email: string) =>
+  `dev-${sha256Hex(`${type}:${email}`).slice(0, 32)}`;
 
 const authorizePage = rawRoute('GET', '/dev/oauth/:provider/authorize', (c, services) => {
   const target = devTarget(c, services);

@@ -1,20 +1,33 @@
 /** Security headers of frame documents (brief "Frame document"; ARCHITECTURE.md rule 4). */
 
+/** Google Identity Services' sources, as Google documents them for a Content-Security-Policy. */
+const GSI = {
+  script: 'https://accounts.google.com/gsi/client',
+  style: 'https://accounts.google.com/gsi/style',
+  frame: 'https://accounts.google.com/gsi/',
+  connect: 'https://accounts.google.com/gsi/',
+};
+
 export function frameCsp({
   nonce,
   apiBaseUrl,
   ancestors,
+  googleOneTap = false,
 }: {
   nonce: string;
   apiBaseUrl: string;
   ancestors: readonly string[];
+  /** The frame shows Google One Tap with Google's own script: only then may it load Google's code. */
+  googleOneTap?: boolean;
 }): string {
+  const gsi = (source: string) => (googleOneTap ? ` ${source}` : '');
   return [
     "default-src 'none'",
-    `script-src 'self' 'nonce-${nonce}'`,
-    "style-src 'self' 'unsafe-inline'",
+    `script-src 'self' 'nonce-${nonce}'${gsi(GSI.script)}`,
+    `style-src 'self' 'unsafe-inline'${gsi(GSI.style)}`,
     "img-src 'self' data: https:",
-    `connect-src 'self' ${apiBaseUrl}`,
+    `connect-src 'self' ${apiBaseUrl}${gsi(GSI.connect)}`,
+    ...(googleOneTap ? [`frame-src ${GSI.frame}`] : []),
     "font-src 'self' data:",
     "form-action 'self'",
     "base-uri 'none'",

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FrameBoot } from '@latch/api';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../test/testApp';
-import { AUTH_ORIGIN, HOST, LIVE_TOKEN, TEST_TOKEN } from '../../test/testConfig';
+import { AUTH_ORIGIN, HOST, LIVE_TOKEN, testConfig, TEST_TOKEN } from '../../test/testConfig';
 
 const frameDir = mkdtempSync(join(tmpdir(), 'latch-frame-'));
 mkdirSync(join(frameDir, 'assets'));
@@ -64,6 +64,36 @@ describe('GET /frame/{kind}', () => {
     const b = await app.request(`/frame/reset-password?public_token=${LIVE_TOKEN}`);
     expect(cspDirectives(a).get('script-src')).not.toBe(cspDirectives(b).get('script-src'));
     expect(cspDirectives(b).get('frame-ancestors')).toBe('https://other.example');
+  });
+
+  it("allows Google's One Tap script only for a One Tap mount of a project with a real Google client", async () => {
+    const config = testConfig();
+    const [test, live] = config.projects;
+    if (!test || !live) throw new Error('testConfig changed');
+    const google = {
+      type: 'google' as const,
+      one_tap: true,
+      dev_idp: false,
+      client_id: 'g',
+      client_secret_env: 'G',
+    };
+    const { app } = testApp({
+      config: { ...config, projects: [test, { ...live, oauth_providers: [google] }] },
+      dist: { frameDir, loaderDir: '/nonexistent' },
+    });
+    const frame = (token: string, login: object) =>
+      app.request(
+        `/frame/login?${new URLSearchParams({ public_token: token, config: JSON.stringify(login) }).toString()}`,
+      );
+    const oneTap = { products: ['oauth'], oauthOptions: { providers: [{ type: 'google', one_tap: true }] } };
+    const withGoogle = cspDirectives(await frame(LIVE_TOKEN, oneTap));
+    expect(withGoogle.get('script-src')).toContain('https://accounts.google.com/gsi/client');
+    expect(withGoogle.get('frame-src')).toBe('https://accounts.google.com/gsi/');
+    // Another product beside OAuth: no One Tap, no Google code.
+    const buttons = { ...oneTap, products: ['oauth', 'emailMagicLinks'] };
+    expect(cspDirectives(await frame(LIVE_TOKEN, buttons)).get('script-src')).not.toContain('google');
+    // The test project has no Google client with one_tap.
+    expect(cspDirectives(await frame(TEST_TOKEN, oneTap)).get('frame-src')).toBeUndefined();
   });
 
   it('answers 404 HTML that cannot be framed for an unknown token, a missing token or kind', async () => {

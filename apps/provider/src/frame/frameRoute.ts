@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FrameBoot } from '@latch/api';
+import { oneTapProvider, parseFrameSearch } from '@latch/protocol';
 import { frameCsp, frameHeaders } from './frameHeaders';
 import { isFrameKind } from './frameKinds';
 import { firstScreen } from './firstScreen';
@@ -10,6 +11,18 @@ import { renderFrameDocument } from './renderFrame';
 import { rawRoute, type Route } from '../http/route';
 import { contentTypeOf, readDistFile, safeRelativePath } from '../http/staticFile';
 import { bootstrapResponse } from '../config/bootstrapResponse';
+import type { ProjectConfig } from '../config/configSchema';
+
+/**
+ * Whether this login frame shows Google One Tap with Google's own script: the mount's config asks
+ * for One Tap and the project's Google provider is a real one with `one_tap` (the dev identity
+ * provider's stand-in is served from this origin).
+ */
+function usesGoogleScript(project: ProjectConfig, search: string): boolean {
+  if (!oneTapProvider(parseFrameSearch(search).config)) return false;
+  const google = project.oauth_providers.find((p) => p.type === 'google');
+  return !!google?.one_tap && !google.dev_idp;
+}
 
 const notBuiltPage = (problem: string): Response =>
   htmlPage(
@@ -61,7 +74,12 @@ export const frameRoute: Route = rawRoute(
     ]);
     const html = renderFrameDocument(page, boot, nonce, preloads, drawn);
     if (html === null) return notBuiltPage('has no <code>&lt;!--latch-boot--&gt;</code> placeholder');
-    const csp = frameCsp({ nonce, apiBaseUrl: authOrigin, ancestors: project.authorized_origins });
+    const csp = frameCsp({
+      nonce,
+      apiBaseUrl: authOrigin,
+      ancestors: project.authorized_origins,
+      googleOneTap: usesGoogleScript(project, search),
+    });
     return new Response(html, { headers: frameHeaders(csp) });
   },
 );

@@ -4,6 +4,7 @@ import { magicLinkBackendRoutes } from '../magicLinks/magicLinkBackendRoutes';
 import { oauthBackendRoutes } from '../oauth/oauthBackendRoutes';
 import { oauthCallbackRoutes } from '../oauth/oauthCallbackRoutes';
 import { oauthStartRoutes } from '../oauth/oauthStartRoutes';
+import { oneTapRoutes } from '../oauth/oneTapRoutes';
 import { otpBackendRoutes } from '../otp/otpBackendRoutes';
 import { passwordBackendRoutes } from '../passwords/passwordBackendRoutes';
 import { v1SessionRoutes } from '../sessions/v1SessionRoutes';
@@ -11,7 +12,7 @@ import { userBackendRoutes } from '../users/userBackendRoutes';
 
 /**
  * Routes under /v1: the backend API (project secret, flat answers, no SDK CORS; one
- * `<method>BackendRoutes.ts` per sign-in method), the public JWKS, the OAuth start and callback, and the
+ * `<method>BackendRoutes.ts` per sign-in method), the public JWKS, the OAuth start and callback, Google One Tap, and the
  * projects' OpenID Connect issuers.
  */
 export const V1_ROUTES: readonly Route[] = [
@@ -24,4 +25,5 @@ export const V1_ROUTES: readonly Route[] = [
   ...oidcRoutes,
   ...oauthStartRoutes,
   ...oauthCallbackRoutes,
+  ...oneTapRoutes,
 ];

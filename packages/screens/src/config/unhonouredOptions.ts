@@ -10,9 +10,6 @@ export const UNHONOURED_OPTIONS = [
   'emailMagicLinksOptions.domainHint',
   'passwordOptions.loginExpirationMinutes',
   'oauthOptions.enableShadowDOM',
-  'oauthOptions.providers[].one_tap',
-  'oauthOptions.providers[].position',
-  'oauthOptions.providers[].cancel_on_tap_outside',
 ] as const;
 
 /** The unhonoured options this mount sets, with their list indexes filled in; `false` sets nothing. */

@@ -59,11 +59,11 @@ describe("the host's onError hears about its configuration", () => {
   it('an option without effect is named once per set of options', async () => {
     const config: LoginConfig = {
       products: ['oauth'],
-      oauthOptions: { providers: [{ type: 'google', one_tap: true }] },
+      oauthOptions: { providers: [{ type: 'google' }], enableShadowDOM: true },
     };
     const { host, store } = renderAnswered(config);
     expect(await screen.findByRole('button', { name: 'Continue with Google' })).toBeTruthy();
-    const oneTap = "'oauthOptions.providers[0].one_tap' is not supported yet and has no effect";
+    const oneTap = "'oauthOptions.enableShadowDOM' is not supported yet and has no effect";
     await waitFor(() => expect(messages(host.reportError.mock.calls)).toEqual([oneTap]));
 
     act(() => store.set(applyMountStateAtom, { ...store.get(mountStateAtom) }));

@@ -7,7 +7,7 @@ import { preloadable, type Preloadable } from './preloadable';
 const BLOCKS: Partial<Record<MainBlockId, Preloadable>> = {
   loginForm: preloadable(() => import('./loginForm/LoginForm')),
   passkeyButton: preloadable(() => import('../products/passkeys/PasskeyButton')),
-  oauth: preloadable(() => import('../products/oauth/OAuthButtons')),
+  oauth: preloadable(() => import('../products/oauth/OAuthBlock')),
   crypto: preloadable(() => import('../products/crypto/CryptoButtons')),
 };
 
