@@ -2,7 +2,7 @@ import { OAUTH_PROVIDERS } from '@latch/api';
 import type { InferOutput } from 'valibot';
 import { array, boolean, number, object, oneOf, optional, record, string } from './schemas';
 
-/** Products a login mount can offer (SPEC.md section 3, "Configuration"). */
+/** Products a login mount can offer. */
 const PRODUCTS = ['emailMagicLinks', 'otp', 'passwords', 'passkeys', 'oauth', 'crypto'] as const;
 export type Product = (typeof PRODUCTS)[number];
 
@@ -74,7 +74,7 @@ export const loginConfigSchema = object({
 export type LoginConfig = InferOutput<typeof loginConfigSchema>;
 export type OAuthProviderConfig = InferOutput<typeof oauthProviderSchema>;
 
-/** Defaults of SPEC.md section 9. */
+/** Defaults for options a login config leaves out (docs/embed.md, login configuration). */
 export const DEFAULTS = {
   otpExpirationMinutes: 5,
   magicLinkExpirationMinutes: 30,

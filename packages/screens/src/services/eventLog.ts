@@ -1,6 +1,6 @@
 import type { EventLogEntry } from '@latch/api';
 
-/** Event-log names of SPEC.md section 7. */
+/** Event-log names the widget reports (docs/embed.md, events). */
 export type EventLogName =
   | 'sdk_instance_instantiated'
   | 'render_login_screen'
