@@ -1,5 +1,5 @@
 // @vitest-environment-options {"settings":{"enableIframePageLoading":true,"navigation":{"disableChildFrameNavigation":true}}}
-import type { WidgetError } from '@latch/protocol';
+import type { LoginConfig, WidgetError } from '@latch/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLatchClient, type ClientEnv } from './createClient';
 import { declareElements } from './declaredElements';
@@ -24,7 +24,7 @@ const createClient = vi.fn((token: string) => createLatchClient(token, {}, env))
 declareElements(createClient);
 
 const OTP = { products: ['otp'], otpOptions: { methods: ['email'] } };
-const LINKS = { products: ['emailMagicLinks'] };
+const LINKS: LoginConfig = { products: ['emailMagicLinks'] };
 
 /** Lets the elements' microtasks (connect, attribute and property changes, removal) run. */
 const settle = async () => {
