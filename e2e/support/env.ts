@@ -1,6 +1,6 @@
 /**
- * Origins and fixed identifiers of the e2e setup. Ports default to the development origins of
- * ARCHITECTURE.md; `LATCH_E2E_{AUTH,HOST,FOREIGN}_PORT` move a run elsewhere so two can run at once.
+ * Origins and fixed identifiers of the e2e setup. Ports default to the development origins
+ * (auth 4000, host 3000, foreign 3001); `LATCH_E2E_{AUTH,HOST,FOREIGN}_PORT` move a run elsewhere so two can run at once.
  */
 const port = (name: string, fallback: number): number => {
   const value = Number(process.env[name] ?? fallback);

@@ -134,7 +134,7 @@ test.describe('identity provider, signed in', () => {
   });
 });
 
-// The screen mounted alone (the fixture host) keeps SPEC.md's message. A real authorization page
+// The screen mounted alone (the fixture host) keeps the widget's own message. A real authorization page
 // signs the visitor in first, as the demo's does: e2e/tests/openid-client.spec.ts goes through it.
 test('authorize without a session asks the visitor to log in', async ({ page }) => {
   const idp = new IdentityProviderPage(page);

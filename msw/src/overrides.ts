@@ -10,7 +10,7 @@ export type Override = (input: {
   passThrough: (request?: Request) => Promise<Response>;
 }) => Response | Promise<Response>;
 
-/** Answers the API.md error envelope, as the provider would for `error_type`. */
+/** Answers the error envelope (`status_code`, `request_id`, `error_type`, `error_message`, `error_url`), as the provider would for `error_type`. */
 export const errorResponse =
   (error_type: ErrorType, status: number, message = `Simulated ${error_type}.`): Override =>
   () =>

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import type { AuthenticateResponse } from '@latch/api';
 import { isPlainObject, object, optional, readValue, type MountKind } from '@latch/protocol';
 import type { HostSession } from '@latch/session';
+import { registerClient } from './declaredElements';
 import { getLazySession, type LoaderSession, type SessionModule } from './lazySession';
 import { mountFrame, type ConnectFrame } from './mountFrame';
 import { httpUrl } from './navigation';
@@ -75,7 +76,7 @@ export function createLatchClient(publicToken: string, options: ClientOptions, e
   const mount = (kind: MountKind) => (mountOptions: unknown) => mountFrame(kind, mountOptions, mountEnv);
   const { getSync, getInfo, getTokens, onChange, authenticate, revoke } = session;
 
-  return {
+  const client: LatchClient = {
     mountLogin: mount('login'),
     mountResetPassword: mount('reset-password'),
     mountPasskeyRegistration: mount('passkey-registration'),
@@ -83,4 +84,6 @@ export function createLatchClient(publicToken: string, options: ClientOptions, e
     session: { getSync, getInfo, getTokens, onChange, authenticate, revoke },
     authenticateByUrl: session.authenticateByUrl,
   };
+  registerClient(client, (kind, mountOptions, element) => mountFrame(kind, mountOptions, mountEnv, element));
+  return client;
 }

@@ -1,4 +1,11 @@
-import { ELEMENT_NAMES, FRAME_TITLES, frameUrl, type MountKind, type StylesInput } from '@latch/protocol';
+import {
+  ELEMENT_NAMES,
+  FRAME_TITLES,
+  frameUrl,
+  MOUNT_KINDS,
+  type MountKind,
+  type StylesInput,
+} from '@latch/protocol';
 
 /** What a mounted element delegates to; found through the element, never stored on it. */
 export interface ElementController {
@@ -9,28 +16,82 @@ export interface ElementController {
 
 export const controllers = new WeakMap<Element, ElementController>();
 
-/** Defines the four custom elements on first use, so a page that never mounts pays nothing. */
-export function createFrameElement(kind: MountKind): HTMLElement {
+/** Mounts or updates an element the page wrote itself (declaredElements.ts); set by the entry point. */
+let declared: ((element: HTMLElement, kind: MountKind) => void) | undefined;
+
+/** The options an element takes as attributes (JSON) or properties. */
+export const ELEMENT_OPTIONS = ['config', 'styles', 'strings'];
+/** Options set as properties, by element; they win over the attribute of the same name. */
+export const elementProps = new WeakMap<Element, Record<string, unknown>>();
+
+/**
+ * Defines the custom element of `kind` unless defined already. An element the page wrote itself
+ * asks `declared` to mount it once it is in the document, and again when an option changes.
+ */
+function defineElement(kind: MountKind): string {
   const name = ELEMENT_NAMES[kind];
-  if (!customElements.get(name)) {
-    customElements.define(
-      name,
-      class extends HTMLElement {
-        override focus(options?: FocusOptions) {
-          const controller = controllers.get(this);
-          if (controller) controller.focus();
-          else super.focus(options);
+  if (customElements.get(name)) return name;
+  class FrameElement extends HTMLElement {
+    static observedAttributes = ELEMENT_OPTIONS;
+    constructor() {
+      super();
+      // A property set before the element was defined is an own property: move it behind the setter.
+      for (const key of ELEMENT_OPTIONS) {
+        if (Object.hasOwn(this, key)) {
+          const value: unknown = Reflect.get(this, key);
+          Reflect.deleteProperty(this, key);
+          Reflect.set(this, key, value);
         }
-        disconnectedCallback() {
-          // A move within the page reconnects in the same task; only a real removal releases.
-          queueMicrotask(() => {
-            if (!this.isConnected) controllers.get(this)?.detached();
-          });
-        }
-      },
-    );
+      }
+    }
+    /** Waits for the task to end, so the options set together arrive as one mount or update. */
+    sync() {
+      queueMicrotask(() => {
+        if (this.isConnected) declared?.(this, kind);
+      });
+    }
+    connectedCallback() {
+      this.sync();
+    }
+    attributeChangedCallback() {
+      this.sync();
+    }
+    override focus(options?: FocusOptions) {
+      const controller = controllers.get(this);
+      if (controller) controller.focus();
+      else super.focus(options);
+    }
+    disconnectedCallback() {
+      // A move within the page reconnects in the same task; only a real removal releases.
+      queueMicrotask(() => {
+        if (!this.isConnected) controllers.get(this)?.detached();
+      });
+    }
   }
-  const element = document.createElement(name);
+  for (const key of ELEMENT_OPTIONS) {
+    Object.defineProperty(FrameElement.prototype, key, {
+      get(this: FrameElement) {
+        return elementProps.get(this)?.[key];
+      },
+      set(this: FrameElement, value: unknown) {
+        elementProps.set(this, { ...elementProps.get(this), [key]: value });
+        this.sync();
+      },
+    });
+  }
+  customElements.define(name, FrameElement);
+  return name;
+}
+
+/** Defines the four elements now, so those already in the page mount; `mount` serves them. */
+export function defineFrameElements(mount: typeof declared): void {
+  declared = mount;
+  MOUNT_KINDS.forEach(defineElement);
+}
+
+/** A new element of `kind`, for `mount*()`. */
+export function createFrameElement(kind: MountKind): HTMLElement {
+  const element = document.createElement(defineElement(kind));
   element.style.display = 'block';
   return element;
 }

@@ -1,4 +1,5 @@
 import { createLatchClient, type LatchClient } from './createClient';
+import { declareElements } from './declaredElements';
 import { lazyConnect } from './lazyConnect';
 import { preconnect } from './preconnect';
 import type { ClientOptions } from './types';
@@ -22,3 +23,6 @@ const loadSession = fromAuthOrigin('loader-session.js');
 export function createClient(publicToken: string, options: ClientOptions = {}): LatchClient {
   return createLatchClient(publicToken, options, { scriptOrigin, connect, loadSession });
 }
+
+// Elements written in the page mount once the script has run (docs/embed.md, elements in HTML).
+declareElements(createClient);

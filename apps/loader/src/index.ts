@@ -1,4 +1,5 @@
 import { createLatchClient, type LatchClient } from './createClient';
+import { declareElements } from './declaredElements';
 import { connectFrameWith } from './penpalConnect';
 import { preconnect } from './preconnect';
 import * as sessionModule from './sessionModule';
@@ -18,6 +19,9 @@ const connectFrame = connectFrameWith(() => Promise.resolve(walletModule));
 export function createClient(publicToken: string, options: ClientOptions = {}): LatchClient {
   return createLatchClient(publicToken, options, { scriptOrigin, connect: connectFrame, loadSession });
 }
+
+// Elements written in the page mount once this module has run; a server has no elements to define.
+if (typeof customElements === 'object') declareElements(createClient);
 
 export type { LatchClient } from './createClient';
 export type * from './types';

@@ -1,11 +1,11 @@
 // @vitest-environment-options {"settings":{"enableIframePageLoading":true,"navigation":{"disableChildFrameNavigation":true}}}
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FrameMethods } from '@latch/protocol';
-import type { HostContext } from './hostMethods';
+import type { MountParts } from './mountContext';
 import { lazyConnect, type ChannelModule } from './lazyConnect';
 import type { FrameConnection } from './mountFrame';
 
-const ctx = {} as HostContext; // passed through untouched to the stand-in module below
+const ctx = {} as MountParts; // passed through untouched to the stand-in module below
 
 function setup() {
   const remote = {} as FrameMethods;

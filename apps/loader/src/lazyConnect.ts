@@ -12,14 +12,14 @@ export type ChannelModule = typeof ChannelModuleExports;
  */
 export const lazyConnect =
   (load: (authOrigin: string) => Promise<ChannelModule>): ConnectFrame =>
-  (iframe, ctx, authOrigin) => {
+  (iframe, parts, authOrigin) => {
     frameWindow(iframe); // Throws now, like a direct connect, so the mount fails synchronously.
     let connection: FrameConnection | undefined;
     let destroyed = false;
     return {
       promise: load(authOrigin).then((module) => {
         if (destroyed) throw new Error('Latch: the frame was unmounted');
-        connection = module.connectFrame(iframe, ctx, authOrigin);
+        connection = module.connectFrame(iframe, parts, authOrigin);
         return connection.promise;
       }),
       destroy() {

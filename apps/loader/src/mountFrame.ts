@@ -4,9 +4,8 @@ import { dispatchWidgetError, safely } from './domEvents';
 import { createFocusRelay } from './focusRelay';
 import { controllers, createFrameElement } from './frameElement';
 import { watchHandshake } from './handshakeWatch';
-import type { HostContext } from './hostMethods';
 import { createIframeSlot } from './iframeSlot';
-import { createMountContext } from './mountContext';
+import type { MountParts } from './mountContext';
 import { mountedFrames } from './mountedFrames';
 import { mountStateOf } from './mountStateOf';
 import { findTarget, readMountOptions } from './readMountOptions';
@@ -18,10 +17,14 @@ export interface FrameConnection {
   promise: Promise<FrameMethods>;
   destroy(): void;
 }
-/** Opens the channel to the frame; the host methods validate every call before `ctx` acts on it. */
+/**
+ * Opens the channel to the frame; the host methods validate every call before the mount context
+ * built from `parts` acts on it. Both live in the lazily fetched channel module with penpal: the
+ * script tag's loader.js only creates the iframe (docs/performance.md).
+ */
 export type ConnectFrame = (
   iframe: HTMLIFrameElement,
-  ctx: HostContext,
+  parts: MountParts,
   authOrigin: string,
 ) => FrameConnection;
 
@@ -41,19 +44,22 @@ export const HANDSHAKE_GRACE_MS = 1500;
 
 const ignore = () => {};
 
-/** Mounts a frame into the selected container, or updates the one already mounted there. */
-export function mountFrame(kind: MountKind, options: unknown, env: MountEnv): MountHandle {
+/**
+ * Mounts a frame into the selected container, or updates the one already mounted there. `own` is
+ * an element the page wrote itself: the frame goes inside it, and `elementId` is not read.
+ */
+export function mountFrame(kind: MountKind, options: unknown, env: MountEnv, own?: HTMLElement): MountHandle {
   let spec = readMountOptions(kind, options);
-  const target = findTarget(spec.selector);
-  const previous = mountedFrames.find(target, kind);
+  const target = own ?? findTarget(spec.selector);
+  const previous = own ? mountedFrames.get(own) : mountedFrames.find(target, kind);
   if (previous) {
     previous.update(spec);
     return previous.handle;
   }
 
-  const element = createFrameElement(kind);
+  const element = own ?? createFrameElement(kind);
   const slot = createIframeSlot(element, { ...env, kind, config: spec.config, styles: spec.styles });
-  target.appendChild(element);
+  if (!own) target.appendChild(element);
 
   const report = (error: WidgetError) => {
     safely(spec.callbacks.onError, error);
@@ -71,17 +77,19 @@ export function mountFrame(kind: MountKind, options: unknown, env: MountEnv): Mo
   );
   const session = followSession(env.session);
   const focus = createFocusRelay(slot.iframe);
+  // The page's own element stays where the page put it; only what the mount added goes.
+  const removeElement = () => (own ? slot.iframe : element).remove();
   const { authOrigin, apiBaseUrl, navigateTo } = env;
   const parts = { kind, authOrigin, apiBaseUrl, navigateTo, element, slot, watch, session, focus, report };
-  const ctx = createMountContext({ ...parts, spec: () => spec });
+  const mountParts: MountParts = { ...parts, spec: () => spec };
 
   let connection: ReturnType<ConnectFrame>;
   try {
-    connection = env.connect(slot.iframe, ctx, env.authOrigin);
+    connection = env.connect(slot.iframe, mountParts, env.authOrigin);
   } catch (error) {
     watch.stop();
     slot.release();
-    element.remove();
+    removeElement();
     throw error;
   }
   const teardown = createTeardownList();
@@ -102,7 +110,7 @@ export function mountFrame(kind: MountKind, options: unknown, env: MountEnv): Mo
   teardown.add(() => {
     mountedFrames.delete(element);
     controllers.delete(element);
-    element.remove();
+    removeElement();
   });
   const destroy = () => teardown.run();
 

@@ -17,6 +17,7 @@ export const mountedFrames = {
     );
     return element && mounted.get(element);
   },
+  get: (element: Element): MountedFrame | undefined => mounted.get(element),
   add: (element: Element, frame: MountedFrame) => void mounted.set(element, frame),
   delete: (element: Element) => void mounted.delete(element),
 };

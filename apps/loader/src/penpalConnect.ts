@@ -2,6 +2,7 @@ import { connect, WindowMessenger } from 'penpal';
 import type { FrameMethods } from '@latch/protocol';
 import { frameWindow } from './frameElement';
 import { createHostMethods } from './hostMethods';
+import { createMountContext } from './mountContext';
 import type { ConnectFrame } from './mountFrame';
 import type * as WalletModuleExports from './walletModule';
 
@@ -14,11 +15,11 @@ export type WalletModule = typeof WalletModuleExports;
  */
 export const connectFrameWith =
   (loadWallets: (authOrigin: string) => Promise<WalletModule>): ConnectFrame =>
-  (iframe, ctx, authOrigin) => {
+  (iframe, parts, authOrigin) => {
     const wallets = () => loadWallets(authOrigin).then((module) => module.getWalletRelay(window));
     return connect<FrameMethods>({
       messenger: new WindowMessenger({ remoteWindow: frameWindow(iframe), allowedOrigins: [authOrigin] }),
-      methods: createHostMethods(ctx, wallets),
+      methods: createHostMethods(createMountContext(parts), wallets),
       timeout: 10_000,
     });
   };

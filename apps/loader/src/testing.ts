@@ -2,6 +2,7 @@ import type { FrameMethods, HostMethods } from '@latch/protocol';
 import type { SessionChangeListener } from '@latch/session';
 import { vi, type Mock } from 'vitest';
 import { createHostMethods } from './hostMethods';
+import { createMountContext } from './mountContext';
 import type { ConnectFrame } from './mountFrame';
 import type { FollowedSession } from './sessionFollower';
 
@@ -19,8 +20,8 @@ export function fakeConnect() {
     connect(): void;
     fail(): void;
   }[] = [];
-  const connect: ConnectFrame = (iframe, ctx) => {
-    const methods = createHostMethods(ctx);
+  const connect: ConnectFrame = (iframe, parts) => {
+    const methods = createHostMethods(createMountContext(parts));
     let resolve: (f: FrameMethods) => void = () => {};
     let reject: (e: Error) => void = () => {};
     const promise = new Promise<FrameMethods>((res, rej) => {

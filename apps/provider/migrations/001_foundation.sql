@@ -51,7 +51,7 @@ CREATE TABLE sessions (
   last_accessed_at timestamptz NOT NULL DEFAULT now(),
   expires_at timestamptz NOT NULL,
   revoked_at timestamptz,
-  -- AuthenticationFactor[] of API.md, newest last.
+  -- The session's AuthenticationFactor[] (the `authentication_factors` the API answers), newest last.
   factors jsonb NOT NULL DEFAULT '[]',
   attributes jsonb NOT NULL DEFAULT '{"ip_address":"","user_agent":""}',
   custom_claims jsonb,

@@ -1,4 +1,4 @@
--- Crypto wallets a user signed in with (API.md user.crypto_wallets). Challenges live in
+-- Crypto wallets a user signed in with (the User's `crypto_wallets`). Challenges live in
 -- one_time_tokens (kind 'crypto_challenge').
 CREATE TABLE user_crypto_wallets (
   crypto_wallet_id text PRIMARY KEY,

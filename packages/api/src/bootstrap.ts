@@ -19,7 +19,7 @@ export interface BootstrapResponse {
   oauth_providers?: string[];
 }
 
-/** The camelCase view the widget uses (SPEC.md section 3, "Bootstrap data"). */
+/** The camelCase view the widget uses. */
 export interface BootstrapData {
   projectName: string;
   displayWatermark: boolean;

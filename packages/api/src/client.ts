@@ -25,7 +25,7 @@ export interface ApiClient {
     body: SdkPathEndpoints[K]['body'],
     init?: { signal?: AbortSignal },
   ): Promise<SdkPathEndpoints[K]['response']>;
-  /** A page the browser navigates to (OAuth start, API.md), with the public token in its query. */
+  /** A page the browser navigates to (OAuth start, `/v1/public/oauth/{provider}/start`), with the public token in its query. */
   pageUrl(path: `/v1/public/${string}`, query: Record<string, string>): string;
 }
 

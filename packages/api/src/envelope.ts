@@ -1,4 +1,4 @@
-/** Wire envelopes of the provider API (API.md "Envelopes"). */
+/** Wire envelopes of the provider API: success under `data`, errors at the top level (docs/backend.md, answers and errors). */
 
 export interface ResponseMeta {
   request_id: string;

@@ -95,7 +95,7 @@ export class NetworkError extends Error {
   }
 }
 
-/** Types that end the local session when a refresh answers them (API.md "Session refresh"). */
+/** Types that end the local session when a refresh answers them. */
 export const UNRECOVERABLE_SESSION_ERRORS: readonly string[] = [
   'unauthorized_credentials',
   'user_unauthenticated',

@@ -1,4 +1,4 @@
-/** Shared response shapes (API.md "Envelopes"). */
+/** Shared response shapes. */
 
 export interface UserName {
   first_name: string;

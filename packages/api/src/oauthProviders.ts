@@ -1,5 +1,5 @@
 /**
- * OAuth provider types (SPEC.md section 3), lower-case as in the OAuth start path
+ * OAuth provider types (docs/oauth.md), lower-case as in the OAuth start path
  * `/v1/public/oauth/{provider}/start`. One list for the widget's config and the provider's.
  */
 export const OAUTH_PROVIDERS = [
@@ -26,7 +26,7 @@ export const OAUTH_PROVIDERS = [
 
 export type OAuthProviderType = (typeof OAUTH_PROVIDERS)[number];
 
-/** Each provider's name as SPEC.md section 4 spells it ('Continue with {provider}'); brand names, not translated. */
+/** Each provider's name as its button spells it ('Continue with {provider}'); brand names, not translated. */
 export const OAUTH_PROVIDER_NAMES: Readonly<Record<OAuthProviderType, string>> = {
   google: 'Google',
   microsoft: 'Microsoft',

@@ -1,6 +1,8 @@
 // This test reads the docs from disk; the package itself stays free of Node's types.
 /// <reference types="node" />
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { loginConfigSchema } from './config';
 
@@ -44,4 +46,53 @@ describe('the configuration reference in docs/embed.md', () => {
     expect(documented.filter((path) => !schema.includes(path))).toEqual([]);
     expect(leaves.filter((path) => !documented.includes(path))).toEqual([]);
   });
+});
+
+/** The declared type of `name`, exported by `file`, as the TypeScript checker sees it with the package's tsconfig. */
+function exportedType(file: URL, name: string): { type: ts.Type; checker: ts.TypeChecker } {
+  const configPath = fileURLToPath(new URL('../tsconfig.json', import.meta.url));
+  const parsed = ts.getParsedCommandLineOfConfigFile(
+    configPath,
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
+  );
+  if (!parsed) throw new Error(`cannot read ${configPath}`);
+  const program = ts.createProgram([fileURLToPath(file)], { ...parsed.options, noEmit: true });
+  const checker = program.getTypeChecker();
+  const source = program.getSourceFile(fileURLToPath(file));
+  const module = source && checker.getSymbolAtLocation(source);
+  const symbol = module && checker.getExportsOfModule(module).find((s) => s.name === name);
+  if (!symbol) throw new Error(`${name} is not exported by ${file.pathname}`);
+  return { type: checker.getDeclaredTypeOfSymbol(symbol), checker };
+}
+
+/** Each option path of `type` (as `optionPaths` spells them) with the text of its `@example` tags. */
+function examplesByPath(type: ts.Type, checker: ts.TypeChecker, prefix = ''): [string, string][] {
+  const object = type.getNonNullableType();
+  const element = checker.isArrayType(object)
+    ? checker.getTypeArguments(object as ts.TypeReference)[0]
+    : undefined;
+  if (element) return examplesByPath(element, checker, `${prefix}[]`);
+  if (!(object.flags & ts.TypeFlags.Object)) return [];
+  return object.getProperties().flatMap((property) => {
+    const path = prefix ? `${prefix}.${property.name}` : property.name;
+    const example = property
+      .getJsDocTags(checker)
+      .filter((tag) => tag.name === 'example')
+      .map((tag) => ts.displayPartsToString(tag.text))
+      .join('\n');
+    const child = checker.getTypeOfSymbol(property);
+    // Strings, numbers and the lists of them have no options inside.
+    return [[path, example], ...examplesByPath(child, checker, path)];
+  });
+}
+
+describe('the LoginConfig type', () => {
+  it('gives every option an @example', () => {
+    const { type, checker } = exportedType(new URL('./config.ts', import.meta.url), 'LoginConfig');
+    const examples = examplesByPath(type, checker);
+    // The walk sees exactly the schema's options, so an option cannot slip past unseen.
+    expect(examples.map(([path]) => path).sort()).toEqual(optionPaths(loginConfigSchema).sort());
+    expect(examples.filter(([, example]) => example.trim() === '').map(([path]) => path)).toEqual([]);
+  }, 120_000);
 });

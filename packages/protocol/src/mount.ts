@@ -15,7 +15,7 @@ export const PROTOCOL_VERSION = 1;
 export const MOUNT_KINDS = ['login', 'reset-password', 'passkey-registration', 'identity-provider'] as const;
 export type MountKind = (typeof MOUNT_KINDS)[number];
 
-/** Custom element owning the iframe for each kind (SPEC.md section 1). */
+/** Custom element owning the iframe for each kind, named as Stytch's UI SDK names them. */
 export const ELEMENT_NAMES: Record<MountKind, string> = {
   login: 'stytch-ui',
   'reset-password': 'stytch-reset-password',

@@ -1,5 +1,5 @@
 /**
- * Every user-facing string of the widget, by id, with its English text as SPEC.md writes it.
+ * Every user-facing string of the widget, by id, with its English text.
  * Hosts override any of them by id through `strings`; `{name}` placeholders are filled as text.
  */
 export const en = {
@@ -46,7 +46,7 @@ export const en = {
   'oneTap.error.defaultProviderNotAllowed':
     "One Tap cannot render because the dev identity provider is not compatible with One Tap outside test projects. Configure your own Google client (client_id and client_secret_env) for the project's google provider. Learn more: https://latch.dev/docs/oauth#google-one-tap",
 
-  // Configuration errors (SPEC.md sections 1 and 8)
+  // Configuration errors (docs/embed.md, configuration problems)
   'config.error.emlAndEmailOtp': 'Error: Cannot use both EML and Email OTP',
   'config.error.passkeysAlone':
     'Error: Cannot use Passkeys by itself, please add another product to the config.',
@@ -59,7 +59,7 @@ export const en = {
   'config.error.passkeyRegistrationNoUser':
     'Error: Cannot use PasskeyRegistration component without active user authenticated.',
 
-  // Validation (SPEC.md section 5)
+  // Validation of form fields
   'validation.email.otp': 'Invalid email address.',
   'validation.email.format': 'Email format is invalid.',
   'validation.phone.format':
@@ -202,7 +202,7 @@ export const en = {
   'watermark.poweredBy': 'Powered by',
   'watermark.brand': 'Latch',
 
-  // Errors shown for provider error types (SPEC.md section 8)
+  // Errors shown for provider error types (docs/errors.md)
   'error.invalid_email': 'Email format is invalid.',
   'error.invalid_phone_number':
     'Phone number format is invalid. Ensure the phone number is in the E.164 format.',

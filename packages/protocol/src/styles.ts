@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { boolean, object, optional, string } from './schemas';
 
 /**
- * The host's `styles` object (SPEC.md section 3, "Theme"). Structure only: each value is a short
+ * The host's `styles` object (docs/theming.md). Structure only: each value is a short
  * string here; the frame checks every value against the allowed value forms before it becomes a
  * CSS custom property (see packages/screens theme), so nothing here is ever raw CSS.
  */

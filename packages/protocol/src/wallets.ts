@@ -4,7 +4,7 @@ import { array, number, object, oneOf, optional, string } from './schemas';
 
 /*
  * The wallet relay: wallets are injected into the host page, not into the frame, so the loader
- * discovers them and forwards a short allowlist of requests (ARCHITECTURE.md rule 6).
+ * discovers them and forwards a short allowlist of requests (docs/security.md, wallets run in the host).
  */
 
 const WALLET_KINDS = ['ethereum', 'solana'] as const;

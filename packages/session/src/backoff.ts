@@ -1,4 +1,4 @@
-/** Refresh cadence while a session exists: the session JWT lives 5 minutes (API.md "Session refresh"). */
+/** Refresh cadence while a session exists: the session JWT lives 5 minutes. */
 export const REFRESH_INTERVAL_MS = 3 * 60 * 1000;
 
 const JITTER_MS = 175;

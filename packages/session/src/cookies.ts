@@ -7,7 +7,7 @@ export const DEFAULT_COOKIE_NAMES = {
   intermediate: 'stytch_intermediate_session_token',
 } as const;
 
-/** The intermediate session token lives 10 minutes (SPEC.md section 9). */
+/** The intermediate session token lives 10 minutes. */
 export const INTERMEDIATE_TOKEN_MS = 10 * 60 * 1000;
 
 /** Loopback hosts where browsers refuse `Secure` over http and a `domain` makes no sense. */
@@ -34,7 +34,7 @@ export interface CookieJar {
   readonly names: { session: string; jwt: string; intermediate: string };
 }
 
-/** Builds the attribute string for one cookie (API.md "Cookies written on the host page"). */
+/** Builds the attribute string for one cookie (docs/embed.md, session cookies). */
 export function cookieAttributes(
   options: CookieOptions,
   hostname: string,

@@ -32,7 +32,7 @@ export interface SessionManagerOptions {
   random?: () => number;
 }
 
-/** The host session: cookies, localStorage mirror, refresh and cross-tab sync (SPEC.md section 4 "Session"). */
+/** The host session: cookies, localStorage mirror, refresh and cross-tab sync (docs/embed.md, session). */
 export interface SessionManager extends HostSession {
   /** A sign-in or refresh produced tokens: writes the cookies, clears the intermediate token. */
   update(input: SessionUpdateInput): void;
@@ -133,7 +133,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     };
   });
 
-  // Start-up rules (SPEC.md section 4 "Session").
+  // Start-up rules.
   if (jar.read(names.session) === null && !options.customEndpoint) destroy();
   else void refreshOnce();
 

@@ -1,5 +1,5 @@
 export interface HeightSenderOptions {
-  /** Updates after the first two wait this long for the height to settle (SPEC.md section 9). */
+  /** Updates after the first two wait this long for the height to settle. */
   debounceMs?: number;
 }
 

@@ -1,4 +1,4 @@
-/** Exactness rules shared by the config check and request-time matching (ARCHITECTURE.md rule 1). */
+/** Exactness rules shared by the config check and request-time matching (docs/security.md, one allowlist enforced everywhere). */
 
 /** Null when `value` is an exact, normalized http(s) origin; otherwise what is wrong with it. */
 export function originProblem(value: string): string | null {

@@ -1,4 +1,4 @@
-/** Security headers of frame documents (brief "Frame document"; ARCHITECTURE.md rule 4). */
+/** Security headers of frame documents (docs/security.md, frame hardening). */
 
 /** Google Identity Services' sources, as Google documents them for a Content-Security-Policy. */
 const GSI = {

@@ -23,7 +23,7 @@ export function errorEnvelope(
   };
 }
 
-/** The API.md error envelope, fields at the top level. */
+/** The error envelope: `status_code`, `request_id`, `error_type`, `error_message`, `error_url` at the top level. */
 export function errorResponse(
   c: Context<AppEnv>,
   error_type: ErrorType,
@@ -33,7 +33,7 @@ export function errorResponse(
   return c.json(errorEnvelope(c.var.requestId, error_type, status, message), status as ContentfulStatusCode);
 }
 
-/** The API.md success envelope: the payload under `data`, with `request_id` and `status_code`. */
+/** The success envelope: the payload under `data`, with `request_id` and `status_code`. */
 export function successResponse<T extends object>(c: Context<AppEnv>, data: T, status = 200): Response {
   const meta: ResponseMeta = { request_id: c.var.requestId, status_code: status };
   return c.json({ data: { ...data, ...meta } }, status as ContentfulStatusCode);

@@ -112,7 +112,7 @@ export const idpRoutes: Route[] = [
       'post_logout_redirect_uri',
     );
     const redirect_uri = withParams(body.post_logout_redirect_uri, { state: body.state });
-    // Nothing to confirm without a live session; with one, the user is asked (SPEC.md section 4)
+    // Nothing to confirm without a live session; with one, the user is asked 'Log out?'
     // unless the client proved with an ID token hint that this user asked to log out.
     const userId = sessionToken
       ? await authenticateSessionToken({

@@ -1,10 +1,10 @@
 import type { IdpScopeResult } from '@latch/api';
 import type { ProjectConfig } from '../config/configSchema';
 
-/** SPEC.md section 3 "Scope vocabulary": grantable by any signed-in user. */
+/** The standard scopes: grantable by any signed-in user (docs/identity-provider.md, scopes and claims). */
 export const STANDARD_SCOPES = ['openid', 'profile', 'email', 'phone', 'full_access', 'offline_access'];
 
-/** Scopes requested when the authorize request names none (SPEC.md section 9). */
+/** Scopes requested when the authorize request names none (default `openid email profile`). */
 export const DEFAULT_SCOPES = ['openid', 'email', 'profile'];
 
 /** Requested scopes once each, in request order (the screen split the string on spaces already). */

@@ -13,7 +13,7 @@ export interface IssuedMagicLink {
   url: string;
 }
 
-/** Appends the token parameters the landing page reads (API.md "URL tokens"). */
+/** Appends the token parameters the landing page reads (`stytch_token_type` and `token`). */
 export function magicLinkUrl(redirectUrl: string, token: string, tokenType = 'magic_links'): string {
   const separator = redirectUrl.includes('?') ? '&' : '?';
   return `${redirectUrl}${separator}token=${encodeURIComponent(token)}&stytch_token_type=${tokenType}`;

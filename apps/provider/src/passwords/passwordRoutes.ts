@@ -14,7 +14,7 @@ import { finishAuthentication } from '../sessions/finishAuthentication';
 import { findEmail, requireEmail } from '../users';
 const PASSWORD_FACTOR = { type: 'password', delivery_method: 'knowledge' } as const;
 
-/** Users search, strength check, password sign-up and log-in, and reset by email (API.md). */
+/** Users search, strength check, password sign-up and log-in, and reset by email. */
 export const passwordRoutes: Route[] = [
   sdkRoute('POST /users/search', async ({ body, project, services }) => {
     const found = await findEmail(services.db, project.project_id, requireEmail(body.email));

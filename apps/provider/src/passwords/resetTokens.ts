@@ -97,7 +97,7 @@ export async function retireResetTokens(db: Queryable, userId: string, now: Date
 export const AUTO_RESET_WINDOW_MS = 60_000;
 
 /**
- * The widget starts a reset email when it sees `reset_password` (SPEC.md section 4), but this
+ * The widget starts a reset email when it sees `reset_password` from a log-in, but this
  * provider has already sent one with that answer. The first reset/start within a minute of such an
  * email is absorbed, so the visitor gets one email; later calls ('Resend email') send as usual.
  */

@@ -10,7 +10,7 @@ async function bootstrap(token: string) {
 }
 
 describe('GET /sdk/v1/projects/bootstrap/{public_token}', () => {
-  it('answers every API.md field for a zxcvbn project with the watermark on', async () => {
+  it('answers every bootstrap field for a zxcvbn project with the watermark on', async () => {
     const data = await bootstrap(TEST_TOKEN);
     expect(data).toEqual({
       project_name: 'Test Project',

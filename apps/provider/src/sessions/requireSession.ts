@@ -5,7 +5,7 @@ import { ApiFailure } from '../http/ApiFailure';
 import type { Services } from '../http/deps';
 import { authenticateSessionToken } from './authenticateSession';
 
-/** SPEC.md section 8: the message of `user_unauthenticated`. */
+/** The message of `user_unauthenticated` (docs/errors.md). */
 const NO_SESSION = 'Must have an active session to call this method.';
 
 /**

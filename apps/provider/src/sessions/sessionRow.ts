@@ -22,7 +22,7 @@ export const SESSION_COLUMNS =
 
 const iso = (d: Date): string => new Date(d).toISOString();
 
-/** A row in the API.md `Session` shape. */
+/** A row in the API's `Session` shape (packages/api `Session`). */
 export const toSession = (row: SessionRow): Session => ({
   session_id: row.session_id,
   user_id: row.user_id,

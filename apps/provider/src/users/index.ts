@@ -1,5 +1,5 @@
 /**
- * Users of a project, in the API.md `User` shape. Used by every sign-in route (magic links, OTP,
+ * Users of a project, in the API's `User` shape (packages/api `User`). Used by every sign-in route (magic links, OTP,
  * passwords, WebAuthn): find or create the user, mark what the sign-in proved, then `issueSession`.
  */
 export { findUser, loadUser, UserNotFoundError } from './loadUser';

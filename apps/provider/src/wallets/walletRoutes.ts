@@ -75,7 +75,7 @@ async function start(
   return { challenge: message };
 }
 
-/** Crypto wallet sign-in (API.md "Crypto authenticate start" / "Crypto authenticate"). */
+/** Crypto wallet sign-in: `crypto_wallets/authenticate/start`, then `crypto_wallets/authenticate` (docs/crypto-wallets.md). */
 export const cryptoWalletRoutes: Route[] = [
   sdkRoute('POST /crypto_wallets/authenticate/start/primary', (input) => start(input, null)),
 

@@ -1,6 +1,6 @@
 import { useT } from '../strings/StringsContext';
 
-/** The 'Powered by' mark, shown when the project's bootstrap says so (150px wide, SPEC.md section 3). */
+/** The 'Powered by' mark, shown when the project's bootstrap says so (150px wide). */
 export function Watermark() {
   const t = useT();
   return (

@@ -8,7 +8,7 @@ const apiError = (error_type: string, error_message = 'server text') =>
   new ApiError({ error_type, error_message, status_code: 400, request_id: 'r', error_url: 'u' });
 
 describe('error catalogue', () => {
-  it('maps the SPEC.md section 8 types to their messages', () => {
+  it('maps each documented error type to its message', () => {
     expect(describeError(apiError('otp_code_not_found'), t)).toEqual({
       message: 'Invalid passcode, please try again.',
       error_type: 'otp_code_not_found',
@@ -40,7 +40,7 @@ describe('error catalogue', () => {
     });
   });
 
-  it('only maps error types the provider can send or SPEC.md lists', () => {
+  it('only maps error types the provider can send or the widget documents', () => {
     const specOnly = [
       'member_password_not_found',
       'oauth_flow_callback_error',

@@ -3,7 +3,7 @@ import type { WidgetError } from '@latch/protocol';
 import type { StringId } from '@latch/protocol';
 import type { Translate } from '../strings/translate';
 
-/** SPEC.md section 8: the message shown for each provider `error_type`, by catalogue id. */
+/** The message shown for each provider `error_type`, by catalogue id. */
 export const API_ERROR_STRINGS: Readonly<Record<string, StringId>> = {
   invalid_email: 'error.invalid_email',
   invalid_phone_number: 'error.invalid_phone_number',

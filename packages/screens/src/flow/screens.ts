@@ -1,4 +1,4 @@
-/** Every screen of the widget (SPEC.md section 2); there are no URL routes. */
+/** Every screen of the widget; there are no URL routes. */
 export const SCREENS = [
   'Main',
   'PasskeyRegistrationStart',

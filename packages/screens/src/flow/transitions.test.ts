@@ -3,7 +3,7 @@ import { SCREENS } from './screens';
 import { OUTCOMES, nextScreen } from './transitions';
 
 describe('flow', () => {
-  it('has the screens of SPEC.md section 2', () => {
+  it('has every screen of the widget', () => {
     expect(SCREENS).toEqual([
       'Main',
       'PasskeyRegistrationStart',
@@ -81,7 +81,7 @@ describe('flow', () => {
     }
   });
 
-  it('follows the email magic link and passcode paths of SPEC.md section 4', () => {
+  it('follows the email magic link and passcode paths', () => {
     expect(nextScreen('Main', 'magicLinkSent')).toBe('EmailConfirmation');
     expect(nextScreen('EmailConfirmation', 'tryAgain')).toBe('Main');
     expect(nextScreen('Main', 'otpSent')).toBe('OTPAuthenticate');

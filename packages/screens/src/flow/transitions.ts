@@ -2,7 +2,6 @@ import type { Screen } from './screens';
 
 /**
  * What a screen reports when it is done; the flow, not the screen, picks the next screen.
- * SPEC.md section 4 ("Widget screens").
  */
 export const OUTCOMES = [
   'magicLinkSent',

@@ -1,4 +1,4 @@
-/** SPEC.md section 9: parsing gives up after 2 s on submit and 10 s while typing. */
+/** Parsing gives up after 2 s on submit and 10 s while typing. */
 export const SUBMIT_TIMEOUT_MS = 2000;
 export const TYPING_TIMEOUT_MS = 10_000;
 
@@ -21,7 +21,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | typeof TIM
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** The number as typed, with the country's dial code in front (SPEC.md section 5). */
+/** The number as typed, with the country's dial code in front. */
 export function rawFallback(input: string, dialCode: string): string {
   return `+${dialCode}${input.replace(/\D/g, '')}`;
 }

@@ -7,7 +7,7 @@ export interface ProductScreens {
   screens: Partial<Record<Screen, ComponentType>>;
 }
 
-/** The blocks Main is assembled from; several products can share one (SPEC.md section 2, Main). */
+/** The blocks Main is assembled from; several products can share one. */
 export type MainBlockId = 'loginForm' | 'oauth' | 'crypto' | 'passkeyButton';
 
 /**

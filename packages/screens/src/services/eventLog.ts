@@ -1,6 +1,6 @@
 import type { EventLogEntry } from '@latch/api';
 
-/** Event-log names of SPEC.md section 7. */
+/** Names of the entries the widget writes to the provider's event log (not the host's `onEvent` events). */
 export type EventLogName =
   | 'sdk_instance_instantiated'
   | 'render_login_screen'

@@ -2,7 +2,7 @@ import { atom } from 'jotai';
 import type { OtpMethod } from '@latch/protocol';
 import type { StringId } from '@latch/protocol';
 
-/** Form state of SPEC.md section 3 ("Widget state"). Base atoms stay private to this module. */
+/** The widget's form state. Base atoms stay private to this module. */
 export interface OtpState {
   type: OtpMethod;
   methodId: string;

@@ -46,7 +46,7 @@ export const bootstrapAtom = atom((get) => get(bootstrapBase));
 /** The last error text, for the container's live region. */
 export const announcementAtom = atom((get) => get(announcementBase));
 
-/** Screens report an outcome; the flow table decides where it leads (SPEC.md section 4). */
+/** Screens report an outcome; the flow table decides where it leads. */
 export const dispatchOutcomeAtom = atom(null, (get, set, outcome: Outcome) => {
   const next = nextScreen(get(screenBase), outcome);
   if (!next) return;

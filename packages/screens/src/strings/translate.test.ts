@@ -3,7 +3,7 @@ import { en } from '@latch/protocol';
 import { createTranslator, fillPlaceholders } from './translate';
 
 describe('strings', () => {
-  it('has the English texts of SPEC.md', () => {
+  it('has the English texts of the widget', () => {
     expect(en['login.title']).toBe('Sign up or log in');
     expect(en['config.error.emlAndEmailOtp']).toBe('Error: Cannot use both EML and Email OTP');
     expect(en['config.error.passkeysAlone']).toBe(

@@ -52,7 +52,7 @@ describe('theme value forms', () => {
 });
 
 describe('resolveTheme', () => {
-  it('gives the SPEC defaults for an empty style', () => {
+  it('gives the documented defaults for an empty style', () => {
     const { vars, rejected, hideHeaderText, logoUrl } = resolveTheme({});
     expect(vars).toMatchObject({
       '--latch-primary': '#19303D',

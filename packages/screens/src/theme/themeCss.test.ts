@@ -31,7 +31,7 @@ describe('theme tokens and the style sheets', () => {
     expect([...used].filter((v) => v !== undefined && !defined.has(v) && !fixed.has(v))).toEqual([]);
   });
 
-  it('keeps the fixed sizes of SPEC.md: buttons 45px, inputs 47px, logo 50x100, watermark 150px', () => {
+  it('keeps the fixed sizes: buttons 45px, inputs 47px, logo 50x100, watermark 150px', () => {
     expect(css).toMatch(/--latch-button-height:\s*45px/);
     expect(css).toMatch(/--latch-input-height:\s*47px/);
     expect(css).toMatch(/\.latch-logo\s*{[^}]*max-height:\s*50px;[^}]*max-width:\s*100px/);

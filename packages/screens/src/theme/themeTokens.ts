@@ -2,7 +2,7 @@ import type { ValueForm } from './valueForms';
 
 /**
  * Each themable value: where the host sets it in `styles`, the CSS custom property it becomes,
- * its value form and its default (SPEC.md section 3 "Theme"). docs/theming.md lists the same table.
+ * its value form and its default. docs/theming.md lists the same table.
  */
 export interface ThemeToken {
   path: string;

@@ -1,6 +1,6 @@
 import { atom } from 'jotai';
 
-/** Kinds of toast and how long each stays (SPEC.md section 9); `false` means until dismissed. */
+/** Kinds of toast and how long each stays; `false` means until dismissed. */
 export const TOAST_DURATIONS = {
   blank: 4000,
   error: 4000,

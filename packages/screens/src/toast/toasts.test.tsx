@@ -24,7 +24,7 @@ describe('toasts', () => {
   beforeAll(() => import('./ToastOutlet'), 20_000);
   afterEach(() => vi.useRealTimers());
 
-  it('keeps the durations of SPEC.md section 9 and at most 20 toasts', () => {
+  it('keeps the toast durations and at most 20 toasts', () => {
     expect(TOAST_DURATIONS).toEqual({
       blank: 4000,
       error: 4000,

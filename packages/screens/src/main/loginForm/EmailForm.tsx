@@ -8,7 +8,7 @@ import { useT } from '../../strings/StringsContext';
 import { useEmailSubmit, type EmailMode } from './useEmailSubmit';
 import { isEmail } from './validateEmail';
 
-/** The email field for magic links or email passcodes (SPEC.md section 5 messages differ by mode). */
+/** The email field for magic links or email passcodes (its validation messages differ by mode). */
 export function EmailForm({ mode }: { mode: EmailMode }) {
   const t = useT();
   const id = useId();

@@ -1,7 +1,7 @@
 import type { LoginConfig } from '@latch/protocol';
 import type { StringId } from '@latch/protocol';
 
-/** The forms the login block can show; more than one makes a tab list (SPEC.md section 2, Main). */
+/** The forms the login block can show; more than one makes a tab list. */
 export type LoginMethod = 'magicLink' | 'otpEmail' | 'password' | 'sms' | 'whatsapp';
 
 export const METHOD_TAB_LABELS: Record<LoginMethod, StringId> = {

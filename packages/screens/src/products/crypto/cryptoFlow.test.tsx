@@ -17,7 +17,7 @@ afterEach(() => errors.mockClear());
 describe('crypto wallets', () => {
   beforeAll(warmUpScreens, 30_000);
 
-  it('offers a button per detected wallet, named as SPEC.md names them', async () => {
+  it('offers a button per detected wallet, named as the widget names them', async () => {
     renderCrypto({ wallets: [METAMASK, RAINBOW, PHANTOM] });
     await button('Continue with Metamask');
     await button('Continue with Other Ethereum Wallet');
@@ -110,7 +110,7 @@ describe('crypto wallets', () => {
     ]);
   });
 
-  it('a refused signature leads to CryptoError, logged as SPEC.md writes it; back returns to Main', async () => {
+  it('a refused signature leads to CryptoError, logged with its wallet step; back returns to Main', async () => {
     const walletRequest = walletAnswers(() => ({
       ok: false,
       code: 4001,

@@ -5,7 +5,7 @@ import { updateCryptoStateAtom } from '../../state/formAtoms';
 import { chosenWalletAtom } from './walletAtoms';
 import type { DetectedWallet } from './walletOptions';
 
-/** Picking a wallet: remember it, then CryptoConnect (SPEC.md "Wallet flow", step 1). */
+/** Picking a wallet: remember it, then CryptoConnect (docs/crypto-wallets.md). */
 export function useChooseWallet(): (wallet: DetectedWallet) => void {
   const setChosen = useSetAtom(chosenWalletAtom);
   const updateCrypto = useSetAtom(updateCryptoStateAtom);

@@ -2,8 +2,8 @@ import { useEffect, useRef } from 'react';
 import { useFlow } from '../../hooks/useFlow';
 
 /**
- * Runs a wallet step once when its screen shows; a failure is logged as SPEC.md writes it and
- * leads to CryptoError (SPEC.md "Wallet flow", step 7).
+ * Runs a wallet step once when its screen shows; a failure is logged with the step's name and
+ * leads to CryptoError.
  */
 export function useWalletStep(step: () => Promise<void>, failureLog: string): void {
   const dispatch = useFlow();

@@ -1,7 +1,7 @@
 import type { StringId, WalletInfo } from '@latch/protocol';
 import type { WalletOption } from '../../state/formAtoms';
 
-/** A wallet the host page offers, with the SPEC.md wallet option it is shown as. */
+/** A wallet the host page offers, with the wallet option it is shown as. */
 export interface DetectedWallet extends WalletInfo {
   option: WalletOption;
 }
@@ -39,7 +39,7 @@ export function walletName(option: WalletOption, t: (id: StringId) => string): s
   return option;
 }
 
-/** SPEC.md: Main's list holds 6 items minus the OAuth buttons minus one. */
+/** Main's list holds 6 items minus the OAuth buttons minus one. */
 export function walletRoom(oauthProviderCount: number): number {
   return Math.max(0, 6 - oauthProviderCount - 1);
 }

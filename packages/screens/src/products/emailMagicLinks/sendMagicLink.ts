@@ -2,7 +2,7 @@ import type { ApiClient, SdkBody } from '@latch/api';
 import { DEFAULTS, type LoginConfig } from '@latch/protocol';
 import { compact } from '../compact';
 
-/** The login-or-create body from the host's `emailMagicLinksOptions` (SPEC.md section 3). */
+/** The login-or-create body from the host's `emailMagicLinksOptions`. */
 export function magicLinkBody(
   email: string,
   config: LoginConfig,

@@ -18,7 +18,7 @@ interface ConsentViewProps {
   onSubmit: (granted: boolean) => void;
 }
 
-/** SPEC.md section 2: title, what the app asks for, what the user cannot grant, Allow / Deny. */
+/** The consent screen: title, what the app asks for, what the user cannot grant, Allow / Deny. */
 export function ConsentView({ start, redirectUri, submitting, onSubmit }: ConsentViewProps) {
   const t = useT();
   const logoUrl = useProjectLogo();

@@ -31,14 +31,14 @@ export function IdpConsent() {
   if (request.flow === 'logout') return <LogoutFlow params={request.params} />;
   if (attestation === 'pending') return <Spinner />;
   if (attestation === 'failed') return <IdpError message={t('idp.attestFailed')} />;
-  // SPEC.md section 6: authorize needs an active session. Under prompt=none the relying party is
+  // Authorize needs an active session. Under prompt=none the relying party is
   // told instead (login_required), since the visitor must not be shown anything.
   if (!session && wantsNoUi(request.params)) return <SilentAuthorize params={request.params} />;
   if (!session) return <ReportedIdpError message={t('idp.noSession')} />;
   return <AuthorizeFlow params={request.params} sessionToken={session.session_token} />;
 }
 
-/** SPEC.md section 7: `render_idp_screen`, with bootstrap, once per mount. */
+/** The event log's `render_idp_screen`, with bootstrap, once per mount. */
 function useRenderLog() {
   const { eventLog } = useServices();
   const bootstrap = useAtomValue(bootstrapAtom);

@@ -4,7 +4,7 @@ import { useServices } from '../../services/ServicesContext';
 import { announceAtom } from '../../state/widgetAtoms';
 import { useT } from '../../strings/StringsContext';
 
-/** The error screen of SPEC.md section 2; the container's live region announces the message. */
+/** The identity provider's error screen; the container's live region announces the message. */
 export function IdpError({ message }: { message: string }) {
   const t = useT();
   return (

@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { bootstrapAtom } from '../../state/widgetAtoms';
 import { useT } from '../../strings/StringsContext';
 
-/** SPEC.md section 2 "Logout": 'Log out?' with Yes and No. */
+/** The logout screen: 'Log out?' with Yes and No. */
 export function LogoutConfirm({ onYes, onNo }: { onYes: () => void; onNo: () => void }) {
   const t = useT();
   const { projectName } = useAtomValue(bootstrapAtom);

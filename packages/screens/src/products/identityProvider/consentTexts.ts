@@ -2,7 +2,7 @@ import type { IdpScopeResult } from '@latch/api';
 import type { StringId } from '@latch/protocol';
 import type { Translate } from '../../strings/translate';
 
-/** SPEC.md section 6: the built-in text of each standard scope; full_access is standard but silent. */
+/** The built-in text of each standard scope; full_access is standard but silent. */
 const STANDARD_SCOPE_TEXT: Readonly<Record<string, StringId | null>> = {
   openid: 'idp.scope.openid',
   profile: 'idp.scope.profile',
@@ -23,7 +23,7 @@ export function scopeText(result: IdpScopeResult, t: Translate): string | null {
   return result.description || t('idp.scope.custom', { scope: result.scope });
 }
 
-/** SPEC.md section 2: the client's name, else the redirect URI's host name, else 'The App'. */
+/** The client's name, else the redirect URI's host name, else 'The App'. */
 export function clientDisplayName(clientName: string | undefined, redirectUri: string, t: Translate): string {
   if (clientName) return clientName;
   try {

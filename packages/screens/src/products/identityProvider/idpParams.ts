@@ -5,10 +5,10 @@ export type IdpRequest =
   | { flow: 'logout'; params: IdpLogoutParams }
   | { flow: 'missing'; param: string };
 
-/** SPEC.md section 9: what an authorize request without `scope` / `response_type` asks for. */
+/** What an authorize request without `scope` / `response_type` asks for. */
 export const DEFAULT_SCOPES = ['openid', 'email', 'profile'];
 
-/** SPEC.md section 5: the scope string is split on spaces, dropping empty entries. */
+/** The scope string is split on spaces, dropping empty entries. */
 export const splitScopes = (scope: string): string[] => scope.split(' ').filter((s) => s !== '');
 
 /**
@@ -19,7 +19,7 @@ export const wantsNoUi = (params: IdpAuthorizeParams): boolean =>
   splitScopes(params.prompt ?? '').includes('none');
 
 /**
- * The host page's query string as an OAuth request (SPEC.md section 2): `post_logout_redirect_uri`
+ * The host page's query string as an OAuth request (docs/identity-provider.md, authorization request): `post_logout_redirect_uri`
  * makes it a logout, anything else an authorize; a required parameter missing is named.
  */
 export function readIdpRequest(hostSearch: string): IdpRequest {

@@ -14,7 +14,7 @@ export type AuthorizeState =
   | { status: 'success' };
 
 /**
- * SPEC.md section 4 "Authorize consent flow": start, then either submit at once (no consent
+ * The authorize consent flow: start, then either submit at once (no consent
  * needed) or show the consent screen; a returned redirect_uri sends the host page there.
  */
 export function useAuthorizeFlow(params: IdpAuthorizeParams, sessionToken: string) {

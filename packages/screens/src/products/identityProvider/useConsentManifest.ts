@@ -10,7 +10,7 @@ export type ManifestState =
 /**
  * The host's own consent wording (`getIDPConsentManifest`), when it supplied one. Anything that
  * goes wrong — the host throws, answers late with junk, the channel drops — is reported to the
- * host and the default consent screen shows instead (SPEC.md section 8).
+ * host and the default consent screen shows instead.
  */
 export function useConsentManifest(scopes: string[], clientName: string): ManifestState {
   const { hasConsentManifest } = useAtomValue(mountStateAtom);

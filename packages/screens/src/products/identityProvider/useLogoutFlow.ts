@@ -12,7 +12,7 @@ export type LogoutState =
   | { status: 'notLoggedOut' };
 
 /**
- * SPEC.md section 4 "Logout flow": start; without consent needed, or on Yes, revoke the session
+ * The logout flow: start; without consent needed, or on Yes, revoke the session
  * (errors ignored), clear the host's cookies and go to the redirect URI; No leaves things as they are.
  */
 export function useLogoutFlow(params: IdpLogoutParams) {

@@ -4,7 +4,7 @@ import { stylesAtom } from '../../state/widgetAtoms';
 import { pickStyle, resolveTheme } from '../../theme/themeVars';
 import { useColorScheme } from '../../theme/useColorScheme';
 
-/** SPEC.md section 2: the consent screen shows the project logo when the host configured one. */
+/** The consent screen shows the project logo when the host configured one. */
 export function useProjectLogo(): string | null {
   const styles = useAtomValue(stylesAtom);
   const scheme = useColorScheme(Array.isArray(styles));

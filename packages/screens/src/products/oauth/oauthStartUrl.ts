@@ -2,7 +2,7 @@ import type { ApiClient } from '@latch/api';
 import type { LoginConfig, OAuthProviderConfig } from '@latch/protocol';
 
 /**
- * Where 'Continue with {provider}' sends the page (API.md "OAuth start"): the provider's start
+ * Where 'Continue with {provider}' sends the page (docs/oauth.md, what happens on a click): the provider's start
  * endpoint with the configured redirect URLs, extra scopes and `provider_<key>` parameters.
  */
 export function oauthStartUrl(api: ApiClient, config: LoginConfig, provider: OAuthProviderConfig): string {

@@ -10,7 +10,7 @@ import { ResendCode } from './ResendCode';
 import { formatMinutes, useCountdown } from './useCountdown';
 import { useVerifyPasscode } from './useVerifyPasscode';
 
-/** 'Enter passcode': six digits, a countdown to expiry, resend (SPEC.md section 2). */
+/** 'Enter passcode': six digits, a countdown to expiry, resend. */
 export function OtpAuthenticate() {
   const t = useT();
   const dispatch = useFlow();

@@ -6,7 +6,7 @@ export interface OtpInputProps {
   value: string;
   disabled: boolean;
   onChange: (digits: string) => void;
-  /** Called once the last box is filled (SPEC.md section 5: auto-submit at 6 digits). */
+  /** Called once the last box is filled (auto-submit at 6 digits). */
   onComplete: (code: string) => void;
   /** Set while an error about the code is shown; `describedBy` is that error's id. */
   invalid?: boolean;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useT } from '../../strings/StringsContext';
 
-/** SPEC.md section 4: initial → sending → sent (2 s) → waiting; a failure goes back to initial. */
+/** Resend states: initial → sending → sent (2 s) → waiting; a failure goes back to initial. */
 export type ResendState = 'initial' | 'sending' | 'sent' | 'waiting';
 
 export const CODE_SENT_MS = 2000;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** Seconds left until `expiresAt`, ticking every second (SPEC.md section 9). */
+/** Seconds left until `expiresAt`, ticking every second. */
 export function useCountdown(expiresAt: number): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {

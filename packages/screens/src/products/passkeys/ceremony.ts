@@ -15,7 +15,7 @@ import {
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
-/** The provider sends options as a JSON string (API.md); a Stytch-style `{publicKey}` is unwrapped. */
+/** The provider sends options as a JSON string; a Stytch-style `{publicKey}` is unwrapped. */
 function parseOptions(json: string): Record<string, unknown> {
   const parsed: unknown = JSON.parse(json);
   const inner = isRecord(parsed) && isRecord(parsed['publicKey']) ? parsed['publicKey'] : parsed;

@@ -9,7 +9,7 @@ export type PasskeyRegistration = SdkResponse<'POST /webauthn/register'>;
 
 const withSignal = (signal: AbortSignal | undefined) => (signal ? { signal } : {});
 
-/** Start → browser ceremony → authenticate (API.md WebAuthn rows); the options travel as JSON strings. */
+/** Start → browser ceremony → authenticate (`webauthn/authenticate/start/primary`, `webauthn/authenticate`); the options travel as JSON strings. */
 export async function authenticateWithPasskey(
   api: ApiClient,
   config: LoginConfig,

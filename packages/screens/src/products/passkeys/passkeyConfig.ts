@@ -1,6 +1,6 @@
 import { DEFAULTS, type LoginConfig } from '@latch/protocol';
 
-/** Whether Main shows an email field that can offer passkeys in its autofill (SPEC.md section 2). */
+/** Whether Main shows an email field that can offer passkeys in its autofill. */
 export function hasEmailField(config: LoginConfig): boolean {
   const { products } = config;
   return (

@@ -6,7 +6,7 @@ const apiError = (error_type: string) =>
   new ApiError({ error_type, error_message: 'x', status_code: 400, request_id: 'r', error_url: 'u' });
 const browserError = (name: string, message = name) => Object.assign(new Error(message), { name });
 
-describe('passkey error messages (SPEC.md section 8)', () => {
+describe('passkey error messages', () => {
   it('maps sign-in failures, silent for a dismissed prompt and for browser failures on the autofill path', () => {
     expect(authenticationErrorId(apiError('webauthn_registration_not_found'), false)).toBe(
       'error.webauthn_registration_not_found',

@@ -1,7 +1,7 @@
 import { ApiError, NetworkError } from '@latch/api';
 import type { StringId } from '@latch/protocol';
 
-/** The provider answered a passkey sign-in without a session (SPEC.md section 8: "empty response"). */
+/** The provider answered a passkey sign-in without a session (an "empty response"). */
 export class EmptyPasskeyResponse extends Error {
   constructor() {
     super('The passkey authentication answered without a session.');
@@ -18,7 +18,7 @@ export function isCancelled(error: unknown): boolean {
 const SAFARI_DUPLICATE = 'At least one credential matches an entry of the excludeCredentials list';
 
 /**
- * The message for a failed passkey sign-in (SPEC.md section 8), or `null` to stay silent: a
+ * The message for a failed passkey sign-in, or `null` to stay silent: a
  * cancel, or (on the autofill path, where the visitor asked for nothing) a browser-side failure.
  */
 export function authenticationErrorId(error: unknown, conditional: boolean): StringId | null {
@@ -33,7 +33,7 @@ export function authenticationErrorId(error: unknown, conditional: boolean): Str
   return 'error.passkeyUnknown';
 }
 
-/** The message for a failed passkey registration (SPEC.md section 8). */
+/** The message for a failed passkey registration. */
 export function registrationErrorId(error: unknown): StringId {
   const duplicate =
     (error instanceof ApiError && error.error_type === 'duplicate_webauthn_registration') ||

@@ -4,7 +4,7 @@ import { configAtom } from '../../state/widgetAtoms';
 import { useAutofillSupport } from './useAutofillSupport';
 import { usePasskeyLogin } from './usePasskeyLogin';
 
-/** SPEC.md section 9: the autofill request is made at most this many times. */
+/** The autofill request is made at most this many times. */
 export const PASSKEY_AUTOFILL_ATTEMPTS = 5;
 
 export interface PasskeyAutofill {

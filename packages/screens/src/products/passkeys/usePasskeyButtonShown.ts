@@ -3,7 +3,7 @@ import { hasEmailField } from './passkeyConfig';
 import { useAutofillSupport } from './useAutofillSupport';
 
 /**
- * SPEC.md section 2: the passkey button shows unless the browser supports passkey autofill and
+ * The passkey button shows unless the browser supports passkey autofill and
  * an email field is there to offer it. Hidden while support is still unknown, so it never flashes.
  */
 export function usePasskeyButtonShown(config: LoginConfig): boolean {

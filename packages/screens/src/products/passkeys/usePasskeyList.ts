@@ -6,7 +6,7 @@ import { useT } from '../../strings/StringsContext';
 import { useToast } from '../../toast/useToast';
 import { passkeysAtom, removePasskeyAtom, renamePasskeyAtom, restorePasskeyAtom } from './passkeyListAtoms';
 
-/** One row at a time is renamed or awaiting a delete confirmation (SPEC.md section 4, "Passkey list"). */
+/** One row at a time is renamed or awaiting a delete confirmation. */
 export type RowMode =
   { type: 'viewing' } | { type: 'editing'; id: string } | { type: 'deleting'; id: string };
 

@@ -20,7 +20,7 @@ export interface PasskeyLoginOptions {
 
 /**
  * Signs in with a passkey: session to the host, PASSKEY_AUTHENTICATE, then PasskeyConfirmation.
- * Failures set Main's error banner (SPEC.md section 8) and go to the host's error callback.
+ * Failures set Main's error banner and go to the host's error callback.
  */
 export function usePasskeyLogin(): (options: PasskeyLoginOptions) => Promise<PasskeyLoginResult> {
   const { api, host } = useServices();

@@ -15,7 +15,7 @@ export const SESSION_WAIT_MS = 10_000;
 export type RegistrationUserState = 'checking' | 'ready' | 'noUser';
 
 /**
- * SPEC.md section 6: the registration mount needs a signed-in user. Checks `GET /users/me` with
+ * The registration mount needs a signed-in user. Checks `GET /users/me` with
  * the host's session (sent by the API client) and keeps the user's passkeys for the list.
  */
 export function useRegistrationUser(): RegistrationUserState {

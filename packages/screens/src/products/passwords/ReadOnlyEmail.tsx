@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useT } from '../../strings/StringsContext';
 
-/** The stored email, read-only (SPEC.md section 5); also the username password managers save. */
+/** The stored email, read-only; also the username password managers save. */
 export function ReadOnlyEmail({ email }: { email: string }) {
   const t = useT();
   const id = useId();

@@ -11,7 +11,7 @@ export interface RequirementLine {
 export const DEFAULT_LUDS = { ludsMinimumCount: 8, ludsComplexity: 3 } as const;
 
 /**
- * The LUDS policy's lines (SPEC.md section 5): length and complexity with the project's numbers,
+ * The LUDS policy's lines: length and complexity with the project's numbers,
  * each met or not per `luds_requirements`, and the breached line when the password is breached.
  */
 export function ludsLines(

@@ -2,7 +2,7 @@ import type { ApiClient, SdkBody } from '@latch/api';
 import type { LoginConfig } from '@latch/protocol';
 import { compact } from '../compact';
 
-/** The reset-email body from the host's `passwordOptions` (API.md, password reset start). */
+/** The reset-email body from the host's `passwordOptions` (`passwords/email/reset/start`). */
 export function resetStartBody(
   email: string,
   config: LoginConfig,

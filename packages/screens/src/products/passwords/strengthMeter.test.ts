@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { meterFill } from './strengthMeter';
 
 describe('zxcvbn meter', () => {
-  it('maps each score to the segments of SPEC.md section 5', () => {
+  it('maps each score to the four segments of the meter', () => {
     expect([0, 1, 2, 3, 4].map(meterFill)).toEqual([
       { filled: 1, tone: 'weak' },
       { filled: 1, tone: 'weak' },

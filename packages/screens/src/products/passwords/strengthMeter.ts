@@ -1,4 +1,4 @@
-/** The zxcvbn meter has four segments (SPEC.md section 5). */
+/** The zxcvbn meter has four segments. */
 export const METER_SEGMENTS = 4;
 
 export interface MeterFill {

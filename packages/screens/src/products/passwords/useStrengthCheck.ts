@@ -19,7 +19,7 @@ export interface StrengthView {
 }
 
 /**
- * The strength check of SPEC.md section 5: the provider is asked once typing pauses (previous
+ * The password strength check: the provider is asked once typing pauses (previous
  * request aborted, stale answers dropped) and stays authoritative; under the zxcvbn policy the
  * lazily loaded in-browser zxcvbn moves the meter on every keystroke meanwhile.
  */
