@@ -86,9 +86,7 @@ export async function spendRateLimits(
 ): Promise<void> {
   const scope = scopeOf(path);
   if (!scope) return;
-  const verdict = await input.services.limiter.takeInOrder(
-    budgetsFor(scope, input),
-  );
+  const verdict = await input.services.limiter.takeInOrder(budgetsFor(scope, input));
   if (!verdict.ok) {
     input.c.header('Retry-After', String(verdict.retryAfterSeconds));
     throw new ApiFailure(
