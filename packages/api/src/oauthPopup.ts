@@ -10,8 +10,10 @@ export const OAUTH_POPUP_MESSAGE = 'latch:oauth-popup-result';
  * verifier, which never left the frame.
  */
 export type OAuthPopupMessage = { type: typeof OAUTH_POPUP_MESSAGE; code_challenge: string } & (
-  { token: string } | { error_type: string; error_message: string }
+  OAuthPopupSuccess | OAuthPopupFailure
 );
+export type OAuthPopupSuccess = { token: string };
+export type OAuthPopupFailure = { error_type: string; error_message: string };
 
 const str = (value: unknown, max: number): value is string =>
   typeof value === 'string' && value.length > 0 && value.length <= max;

@@ -65,6 +65,15 @@ export const loginConfigSchema = object({
       providers: array(oauthProviderSchema, OAUTH_PROVIDERS.length),
       loginRedirectURL: optional(url),
       signupRedirectURL: optional(url),
+      /**
+       * How 'Continue with {provider}' signs in. `'redirect'` (the default) sends the whole page to
+       * the identity provider and back to `loginRedirectURL`/`signupRedirectURL`. `'popup'` opens the
+       * identity provider in a popup window and signs the visitor in inside the widget, without
+       * leaving the page; when the browser blocks the popup, the redirect is used.
+       * @example
+       * oauthOptions: { providers: [{ type: 'google' }], mode: 'popup', loginRedirectURL: 'https://app.example/authenticate' }
+       */
+      mode: optional(oneOf(['redirect', 'popup'])),
       enableShadowDOM: optional(boolean()),
     }),
   ),
