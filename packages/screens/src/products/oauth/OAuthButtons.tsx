@@ -3,6 +3,7 @@ import type { OAuthProviderConfig } from '@latch/protocol';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { Button } from '../../components/Button';
+import { BrandIcon } from '../../icons/BrandIcon';
 import { useServices } from '../../services/ServicesContext';
 import { bootstrapAtom, configAtom } from '../../state/widgetAtoms';
 import { useT } from '../../strings/StringsContext';
@@ -67,6 +68,8 @@ export default function OAuthButtons() {
           busy={leaving === provider.type}
           onClick={() => void start(provider)}
         >
+          {/* The spinner takes the icon's place while this button's sign-in is under way. */}
+          {leaving !== provider.type && <BrandIcon id={provider.type} />}
           {t('oauth.continueWith', { provider: OAUTH_PROVIDER_NAMES[provider.type] })}
         </Button>
       ))}
