@@ -6,5 +6,6 @@ export * from './endpoints';
 export * from './client';
 export * from './frameBoot';
 export * from './oauthProviders';
+export * from './oauthPopup';
 export * from './bodies';
 export * from './isRecord';

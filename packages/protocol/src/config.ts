@@ -214,6 +214,15 @@ export const loginConfigSchema = object({
        */
       signupRedirectURL: optional(url),
       /**
+       * How 'Continue with {provider}' signs in. `'redirect'` (the default) sends the whole page to
+       * the identity provider and back to `loginRedirectURL`/`signupRedirectURL`. `'popup'` opens the
+       * identity provider in a popup window and signs the visitor in inside the widget, without
+       * leaving the page; when the browser blocks the popup, the redirect is used.
+       * @example
+       * oauthOptions: { providers: [{ type: 'google' }], mode: 'popup', loginRedirectURL: 'https://app.example/authenticate' }
+       */
+      mode: optional(oneOf(['redirect', 'popup'])),
+      /**
        * Accepted for Stytch compatibility; no effect yet (reported through `onError`).
        * @example enableShadowDOM: true
        */

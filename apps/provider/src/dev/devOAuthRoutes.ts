@@ -5,8 +5,7 @@ import { htmlPage } from '../frame/htmlPage';
 import type { AppEnv, Services } from '../http/deps';
 import { rawRoute, type Route } from '../http/route';
 import { devIdpPage } from './devIdpPage';
-import { issueOAuthToken, linkProviderAccount, takeOAuthState } from '../oauth';
-import { magicLinkUrl } from '../magicLinks/magicLinkTokens';
+import { issueOAuthToken, landSignedIn, linkProviderAccount, takeOAuthState } from '../oauth';
 import { findOrCreateUserByEmail, markEmailVerified, parseEmail } from '../users';
 
 const isProviderType = (value: string): value is OAuthProviderType =>
@@ -48,7 +47,8 @@ const authorizePage = rawRoute('GET', '/dev/oauth/:provider/authorize', (c, serv
 /**
  * The visitor "signed in at the provider": the account is found or created by its email (which
  * the provider vouches for, so it is verified), linked to the provider subject, and the visitor
- * goes back to the app with a single-use token (`stytch_token_type=oauth`).
+ * goes back to the app with a single-use token (`stytch_token_type=oauth`), or in popup mode to
+ * the frame that opened the popup.
  */
 const authorizeSubmit = rawRoute('POST', '/dev/oauth/:provider/authorize', async (c, services) => {
   const target = devTarget(c, services);
@@ -94,8 +94,7 @@ const authorizeSubmit = rawRoute('POST', '/dev/oauth/:provider/authorize', async
     codeChallenge: oauth.codeChallenge,
     now,
   });
-  const landing = user.created ? oauth.signupRedirectUrl : oauth.loginRedirectUrl;
-  return c.redirect(magicLinkUrl(landing, token, 'oauth'), 302);
+  return landSignedIn(services.authOrigin, oauth, { token, created: user.created });
 });
 
 export const devOAuthRoutes: Route[] = [authorizePage, authorizeSubmit];

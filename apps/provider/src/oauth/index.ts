@@ -2,3 +2,4 @@ export { consumeOAuthToken, issueOAuthState, issueOAuthToken, takeOAuthState } f
 export type { OAuthGrant, OAuthState, ProviderValues } from './oauthTokens';
 export { findProviderAccount, linkProviderAccount } from './providerAccounts';
 export type { ProviderAccount } from './providerAccounts';
+export { landFailed, landSignedIn } from './oauthLanding';

@@ -3,8 +3,8 @@ import type { Context } from 'hono';
 import { ApiFailure } from '../http/ApiFailure';
 import type { AppEnv, Services } from '../http/deps';
 import { rawRoute, type Route } from '../http/route';
-import { magicLinkUrl } from '../magicLinks/magicLinkTokens';
-import { errorPage, errorRedirect } from './oauthErrorPages';
+import { errorPage } from './oauthErrorPages';
+import { landFailed, landSignedIn } from './oauthLanding';
 import { issueOAuthToken, projectIdOfState, takeOAuthState } from './oauthTokens';
 import { upstreamClient, upstreamRedirectUri } from './upstreamClient';
 import { upstreamExchange } from './upstreamExchange';
@@ -43,7 +43,8 @@ function appleName(params: URLSearchParams): { givenName: string; familyName: st
  * `GET|POST /v1/public/oauth/{provider}/callback`: where the identity provider sends the visitor
  * back (the redirect URI to register with it). The state, used once, names the project and the
  * redirect URLs; the code is exchanged and the account mapped to a user, and the visitor lands on
- * the signup or login redirect URL with a single-use token, or on the login one with the error.
+ * the signup or login redirect URL with a single-use token, or on the login one with the error; a
+ * sign-in started in popup mode ends on the popup's result page instead (oauthLanding.ts).
  */
 async function callback(c: Context<AppEnv>, services: Services): Promise<Response> {
   const type = c.req.param('provider') ?? '';
@@ -64,10 +65,11 @@ async function callback(c: Context<AppEnv>, services: Services): Promise<Respons
   const upstreamError = params.get('error');
   if (upstreamError) {
     const detail = params.get('error_description');
-    return errorRedirect(
+    return landFailed(
       services.db,
+      services.authOrigin,
       project,
-      state.loginRedirectUrl,
+      state,
       'oauth_flow_callback_error',
       upstreamError === 'access_denied'
         ? `The sign-in at ${providerName} was cancelled.`
@@ -112,15 +114,14 @@ async function callback(c: Context<AppEnv>, services: Services): Promise<Respons
       codeChallenge: state.codeChallenge,
       now,
     });
-    const landing = user.created ? state.signupRedirectUrl : state.loginRedirectUrl;
-    return c.redirect(magicLinkUrl(landing, token, 'oauth'), 302);
+    return landSignedIn(services.authOrigin, state, { token, created: user.created });
   } catch (error) {
     if (!(error instanceof ApiFailure)) throw error;
     services.logger.info(
       { provider: type, error_type: error.error_type, err: error.message },
       'oauth callback failed',
     );
-    return errorRedirect(services.db, project, state.loginRedirectUrl, error.error_type, error.message);
+    return landFailed(services.db, services.authOrigin, project, state, error.error_type, error.message);
   }
 }
 

@@ -6,7 +6,8 @@ import { AuthError } from '../errors/AuthError';
 import { ApiFailure } from '../http/ApiFailure';
 import type { AppEnv, Services } from '../http/deps';
 import { rawRoute, type Route } from '../http/route';
-import { errorPage, errorRedirect } from './oauthErrorPages';
+import { errorPage } from './oauthErrorPages';
+import { landFailed, type Landing } from './oauthLanding';
 import { issueOAuthState } from './oauthTokens';
 import { newUpstreamSecrets, upstreamAuthorizeUrl } from './upstreamAuthorizeUrl';
 import { upstreamClient } from './upstreamClient';
@@ -42,6 +43,24 @@ function single(c: Context<AppEnv>, name: string): string | undefined {
   return values?.[0];
 }
 
+/** `mode=popup`: the widget opened the start in a popup (`mode=redirect`, or none, is the default). */
+function popupMode(c: Context<AppEnv>): boolean {
+  const mode = single(c, 'mode');
+  if (mode !== undefined && mode !== 'popup' && mode !== 'redirect')
+    throw new ApiFailure('invalid_field', 400, 'mode must be popup or redirect.');
+  return mode === 'popup';
+}
+
+/**
+ * Where a failed start goes: in popup mode with a usable challenge, the popup's result page (the
+ * frame shows the error); otherwise the login redirect URL.
+ */
+function startLanding(c: Context<AppEnv>, login: string): Landing {
+  const challenge = c.req.query('code_challenge') ?? '';
+  const popup = c.req.query('mode') === 'popup' && /^[A-Za-z0-9_-]{43,128}$/.test(challenge);
+  return { loginRedirectUrl: login, signupRedirectUrl: login, codeChallenge: challenge || null, popup };
+}
+
 /** `provider_<key>=<value>` of the start URL: parameters for the identity provider's page. */
 function providerParams(c: Context<AppEnv>): Record<string, string> {
   const params: Record<string, string> = {};
@@ -70,6 +89,14 @@ async function startSignIn(
       'code_challenge must be the base64url SHA-256 of the verifier.',
     );
   }
+  const popup = popupMode(c);
+  if (popup && codeChallenge === undefined) {
+    throw new ApiFailure(
+      'missing_field',
+      400,
+      'mode=popup needs a code_challenge: the popup hands its token only to the frame holding the verifier.',
+    );
+  }
   const scopes = (single(c, 'custom_scopes') ?? '').split(/\s+/).filter(Boolean).slice(0, 50);
   const base = {
     providerType: type,
@@ -77,6 +104,7 @@ async function startSignIn(
     signupRedirectUrl: redirects.signup,
     scopes,
     codeChallenge: codeChallenge ?? null,
+    ...(popup ? { popup } : {}),
   };
   if (provider.dev_idp) {
     const state = await issueOAuthState(services.db, project, base, new Date());
@@ -107,7 +135,8 @@ const failureOf = (error: unknown): { type: ErrorType; status: number; message: 
 /**
  * `GET /v1/public/oauth/{provider}/start`: a page navigation, so it answers a redirect to the
  * identity provider, remembering where to send the visitor afterwards. Failures go back to the
- * login redirect URL with `error` and `error_description`; with no redirect URL to trust (unknown
+ * login redirect URL with `error` and `error_description` (in popup mode, to the frame through the
+ * popup's result page); with no redirect URL to trust (unknown
  * public token, unlisted redirect URL) the visitor gets a page saying so, never a JSON body.
  */
 const oauthStart = rawRoute('GET', '/v1/public/oauth/:provider/start', async (c, services) => {
@@ -134,7 +163,14 @@ const oauthStart = rawRoute('GET', '/v1/public/oauth/:provider/start', async (c,
       { provider: c.req.param('provider'), error_type: failure.type, err: failure.message },
       'oauth start failed',
     );
-    return errorRedirect(services.db, project, login, failure.type, failure.message);
+    return landFailed(
+      services.db,
+      services.authOrigin,
+      project,
+      startLanding(c, login),
+      failure.type,
+      failure.message,
+    );
   }
 });
 

@@ -16,6 +16,11 @@ export interface OAuthState {
   signupRedirectUrl: string;
   scopes: string[];
   codeChallenge: string | null;
+  /**
+   * Started by the widget's popup mode (always with a code challenge): the sign-in ends on the
+   * popup's result page, which hands the outcome to the frame, instead of the redirect URLs.
+   */
+  popup?: boolean;
   /** A sign-in at a real provider: its PKCE verifier and OpenID Connect nonce (kept server-side). */
   upstream?: { codeVerifier: string | null; nonce: string | null };
 }

@@ -20,6 +20,7 @@ export const SCREENS = [
   'CryptoSetupWallet',
   'CryptoError',
   'CryptoConfirmation',
+  'OAuthConfirmation',
   'IDPConsent',
 ] as const;
 

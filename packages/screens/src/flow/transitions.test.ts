@@ -3,7 +3,8 @@ import { SCREENS } from './screens';
 import { OUTCOMES, nextScreen } from './transitions';
 
 describe('flow', () => {
-  it('has every screen of the widget', () => {
+  // OAuthConfirmation is the one addition to the widget's screens: a popup sign-in (oauthOptions.mode) ends in the widget.
+  it("has every screen of the widget, and the popup sign-in's confirmation", () => {
     expect(SCREENS).toEqual([
       'Main',
       'PasskeyRegistrationStart',
@@ -25,6 +26,7 @@ describe('flow', () => {
       'CryptoSetupWallet',
       'CryptoError',
       'CryptoConfirmation',
+      'OAuthConfirmation',
       'IDPConsent',
     ]);
   });
@@ -47,6 +49,7 @@ describe('flow', () => {
         'Main + passwordCreated → PasswordConfirmation',
         'Main + passwordResetRequired → PasswordDedupe',
         'Main + passkeyAuthenticated → PasskeyConfirmation',
+        'Main + oauthAuthenticated → OAuthConfirmation',
         'Main + walletChosen → CryptoConnect',
         'Main + otherWallets → CryptoOtherScreen',
         'Main + setupWallet → CryptoSetupWallet',

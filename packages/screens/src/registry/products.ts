@@ -49,8 +49,12 @@ export const PRODUCT_REGISTRY: Record<Product, ProductDescriptor> = {
     screens: ['PasskeyConfirmation'],
     load: () => import('../products/passkeys/screens'),
   },
-  // OAuth has no screens of its own: its block on Main sends the page to the identity provider.
-  oauth: { mainBlock: 'oauth', screens: [], load: () => Promise.resolve({ screens: {} }) },
+  // The redirect leaves the page; only a popup sign-in (oauthOptions.mode) ends inside the widget.
+  oauth: {
+    mainBlock: 'oauth',
+    screens: ['OAuthConfirmation'],
+    load: () => import('../products/oauth/screens'),
+  },
   crypto: {
     mainBlock: 'crypto',
     screens: [

@@ -126,6 +126,9 @@ export function providerServer({ config }: { config?: LatchConfig } = {}) {
     sent: async (): Promise<SentRequest[]> =>
       Promise.all(sent.map(async ({ route, body }) => ({ route, body: await body }))),
     call,
+    /** A page request to the provider as a browser tab would make it (OAuth start, the dev IdP); redirects not followed. */
+    page: async (path: string, init?: RequestInit): Promise<Response> =>
+      (await handlers.provider()).app.request(path, init),
     /** Messages the provider sent to `to`, newest first. */
     inbox,
     /** The newest message sent to `to`. */

@@ -1,8 +1,9 @@
 import { useT } from '../../strings/StringsContext';
 import { useChooseWallet } from './useChooseWallet';
-import { walletName, type DetectedWallet } from './walletOptions';
+import { BrandIcon } from '../../icons/BrandIcon';
+import { WALLET_ICONS, walletName, type DetectedWallet } from './walletOptions';
 
-/** 'Continue with {wallet}' buttons, one per wallet. */
+/** 'Continue with {wallet}' buttons, one per wallet, each with its wallet's icon. */
 export function WalletButtons({ wallets }: { wallets: readonly DetectedWallet[] }) {
   const t = useT();
   const choose = useChooseWallet();
@@ -15,6 +16,7 @@ export function WalletButtons({ wallets }: { wallets: readonly DetectedWallet[] 
           className="latch-button latch-button-secondary"
           onClick={() => choose(wallet)}
         >
+          <BrandIcon id={WALLET_ICONS[wallet.option]} />
           {t('crypto.continueWith', { wallet: walletName(wallet.option, t) })}
         </button>
       ))}

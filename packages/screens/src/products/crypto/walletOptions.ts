@@ -1,4 +1,5 @@
 import type { StringId, WalletInfo } from '@latch/protocol';
+import type { BrandIconId } from '../../icons/brandIcons';
 import type { WalletOption } from '../../state/formAtoms';
 
 /** A wallet the host page offers, with the wallet option it is shown as. */
@@ -51,3 +52,17 @@ export const WALLET_DOWNLOADS: readonly { option: WalletOption; url: string }[] 
   { option: 'Coinbase', url: 'https://www.coinbase.com/wallet/downloads' },
   { option: 'Binance', url: 'https://www.binance.com/en/web3wallet' },
 ];
+
+/**
+ * Each wallet option's icon. Simple Icons has no MetaMask, Phantom or Vessel glyph: those get the
+ * neutral wallet; the generic wallets get their chain's mark.
+ */
+export const WALLET_ICONS: Readonly<Record<WalletOption, BrandIconId>> = {
+  Metamask: 'wallet',
+  Coinbase: 'coinbase',
+  Binance: 'binance',
+  Phantom: 'wallet',
+  Vessel: 'wallet',
+  GenericEthereumWallet: 'ethereum',
+  GenericSolanaWallet: 'solana',
+};

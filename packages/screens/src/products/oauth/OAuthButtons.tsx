@@ -3,10 +3,12 @@ import type { OAuthProviderConfig } from '@latch/protocol';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { Button } from '../../components/Button';
+import { BrandIcon } from '../../icons/BrandIcon';
 import { useServices } from '../../services/ServicesContext';
 import { bootstrapAtom, configAtom } from '../../state/widgetAtoms';
 import { useT } from '../../strings/StringsContext';
 import { oauthStartUrl } from './oauthStartUrl';
+import { useOAuthPopup } from './useOAuthPopup';
 
 /** Each provider type once, at its first position: `[google, google]` is one button. */
 const distinct = (providers: readonly OAuthProviderConfig[]) =>
@@ -17,7 +19,8 @@ const distinct = (providers: readonly OAuthProviderConfig[]) =>
  * page goes to the provider (a frame cannot host a provider's sign-in page), so the host does the
  * navigating, and only to the auth origin's OAuth start (apps/loader/src/navigation.ts).
  * A provider the project does not offer (bootstrap `oauthProviders`) is said so here, before the
- * visitor leaves, and reported to the host's `onError`.
+ * visitor leaves, and reported to the host's `onError`. In popup mode the page stays and the
+ * sign-in ends in the widget (useOAuthPopup.ts).
  */
 export default function OAuthButtons() {
   const t = useT();
@@ -26,6 +29,7 @@ export default function OAuthButtons() {
   const { api, host } = useServices();
   const [leaving, setLeaving] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const startPopup = useOAuthPopup();
   const providers = distinct(config.oauthOptions?.providers ?? []);
 
   const start = async (provider: OAuthProviderConfig) => {
@@ -37,6 +41,14 @@ export default function OAuthButtons() {
     }
     setProblem(null);
     setLeaving(provider.type);
+    // Popup mode needs Latch's own provider (its result page); a blocked popup falls back to the redirect.
+    if (config.oauthOptions?.mode === 'popup' && oauthProviders) {
+      const opened = startPopup(provider, (failure) => {
+        setLeaving(null);
+        setProblem(failure?.message ?? null);
+      });
+      if (opened) return;
+    }
     const url = oauthStartUrl(api, config, provider);
     const accepted = await host.navigate({ url, reason: 'oauth_start' }).then(
       (answer) => answer.accepted,
@@ -56,6 +68,8 @@ export default function OAuthButtons() {
           busy={leaving === provider.type}
           onClick={() => void start(provider)}
         >
+          {/* The spinner takes the icon's place while this button's sign-in is under way. */}
+          {leaving !== provider.type && <BrandIcon id={provider.type} />}
           {t('oauth.continueWith', { provider: OAUTH_PROVIDER_NAMES[provider.type] })}
         </Button>
       ))}
