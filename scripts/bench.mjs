@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { measureOnce } from './bench/measure.mjs';
-import { measurePeer } from './bench/peers.mjs';
+import { measurePeer, stytchVersion } from './bench/peers.mjs';
 import { bytesTable, peerTable, timingTable, waterfall } from './bench/report.mjs';
 import {
   assertPortFree,
@@ -33,9 +33,11 @@ const CONFIGS = {
 };
 /** The Latch config compared with the peers. */
 const COMPARED_CONFIG = 'emailMagicLinks';
-/** Peer pages on the bench host, measured in the same rounds; ratios are to the first. */
-const PEERS = { 'plain <input>': '/plain' };
-const REFERENCE = Object.keys(PEERS)[0];
+/** Stytch's pre-built UI, the peer every row is divided by. */
+const STYTCH = `Stytch vanilla-js ${stytchVersion(root)}`;
+/** Peer pages on the bench host, measured in the same rounds. */
+const PEERS = { 'plain <input>': '/plain', [STYTCH]: '/stytch' };
+const REFERENCE = STYTCH;
 
 const { values: args } = parseArgs({
   options: {
@@ -99,7 +101,7 @@ async function main() {
   await assertPortFree('127.0.0.1', HOST_PORT);
   provider = startProvider(root);
   await provider.ready;
-  const host = await startHost(CONFIGS);
+  const host = await startHost(root, CONFIGS, CONFIGS[COMPARED_CONFIG]);
   cleanups.push(() => host.stop());
   const browser = await chromium.launch(chromiumLaunchOptions());
   cleanups.push(() => browser.close());

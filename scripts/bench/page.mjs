@@ -3,7 +3,7 @@
 // does not apply and the frame's code is unchanged).
 
 /** JSON safe inside a <script>: `<` cannot close the tag. */
-const scriptJson = (value) => JSON.stringify(value).replace(/</g, '\\u003c');
+export const scriptJson = (value) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /**
  * The host page. Marks (host `performance.now()`, i.e. ms since the host's navigation start):
