@@ -137,7 +137,7 @@ async function main() {
     `\nLatch bench: ${runs} cold runs per row, Chromium ${browserVersion}, ${new Date().toISOString()}`,
   );
   console.log(
-    'ms since the host page navigation start (mountLogin(): its synchronous duration; sized: since mount, when the loader first sets the iframe's height), median (min–max).\n',
+    'ms since the host page navigation start (mountLogin(): its synchronous duration; sized: since mount, until the loader first sets the iframe height), median (min–max).\n',
   );
   console.log(timingTable(results));
   console.log(
