@@ -3,6 +3,7 @@
 // CPU-throttled. Starts its own provider (:4600) and host page (:3600); prints, writes nothing.
 // Method and latest figures: docs/performance.md.
 import { existsSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -126,6 +127,12 @@ async function main() {
   const peerResults = [];
   for (const rate of rates) for (const name of Object.keys(PEERS)) peerResults.push({ name, rate, runs: [] });
   const started = Date.now();
+  // Other work on the machine moves every figure: say how busy it was.
+  const load = () =>
+    loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' / ');
+  const loadBefore = load();
   // Interleaved: every round measures each config at each rate, so drift hits them all alike.
   for (let round = 1; round <= runs; round++) {
     for (const entry of results) entry.runs.push(await measure(entry.config, entry.rate));
@@ -135,6 +142,9 @@ async function main() {
 
   console.log(
     `\nLatch bench: ${runs} cold runs per row, Chromium ${browserVersion}, ${new Date().toISOString()}`,
+  );
+  console.log(
+    `Load average (1 / 5 / 15 min) on ${cpus().length} cores: ${loadBefore} before the rounds, ${load()} after.`,
   );
   console.log(
     'ms since the host page navigation start (mountLogin(): its synchronous duration; sized: since mount, until the loader first sets the iframe height), median (min–max).\n',
