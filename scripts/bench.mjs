@@ -37,7 +37,7 @@ const COMPARED_CONFIG = 'emailMagicLinks';
 /** Stytch's pre-built UI, the peer every row is divided by. */
 const STYTCH = `Stytch vanilla-js ${stytchVersion(root)}`;
 /** Peer pages on the bench host, measured in the same rounds. */
-const PEERS = { 'plain <input>': '/plain', [STYTCH]: '/stytch' };
+const PEERS = { 'plain `<input>`': '/plain', [STYTCH]: '/stytch' };
 const REFERENCE = STYTCH;
 
 const { values: args } = parseArgs({
