@@ -3,12 +3,13 @@
 // CPU-throttled. Starts its own provider (:4600) and host page (:3600); prints, writes nothing.
 // Method and latest figures: docs/performance.md.
 import { existsSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { measureOnce } from './bench/measure.mjs';
-import { measurePeer } from './bench/peers.mjs';
+import { measurePeer, stytchVersion } from './bench/peers.mjs';
 import { bytesTable, peerTable, timingTable, waterfall } from './bench/report.mjs';
 import {
   assertPortFree,
@@ -33,9 +34,11 @@ const CONFIGS = {
 };
 /** The Latch config compared with the peers. */
 const COMPARED_CONFIG = 'emailMagicLinks';
-/** Peer pages on the bench host, measured in the same rounds; ratios are to the first. */
-const PEERS = { 'plain <input>': '/plain' };
-const REFERENCE = Object.keys(PEERS)[0];
+/** Stytch's pre-built UI, the peer every row is divided by. */
+const STYTCH = `Stytch vanilla-js ${stytchVersion(root)}`;
+/** Peer pages on the bench host, measured in the same rounds. */
+const PEERS = { 'plain `<input>`': '/plain', [STYTCH]: '/stytch' };
+const REFERENCE = STYTCH;
 
 const { values: args } = parseArgs({
   options: {
@@ -99,7 +102,7 @@ async function main() {
   await assertPortFree('127.0.0.1', HOST_PORT);
   provider = startProvider(root);
   await provider.ready;
-  const host = await startHost(CONFIGS);
+  const host = await startHost(root, CONFIGS, CONFIGS[COMPARED_CONFIG]);
   cleanups.push(() => host.stop());
   const browser = await chromium.launch(chromiumLaunchOptions());
   cleanups.push(() => browser.close());
@@ -124,6 +127,12 @@ async function main() {
   const peerResults = [];
   for (const rate of rates) for (const name of Object.keys(PEERS)) peerResults.push({ name, rate, runs: [] });
   const started = Date.now();
+  // Other work on the machine moves every figure: say how busy it was.
+  const load = () =>
+    loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' / ');
+  const loadBefore = load();
   // Interleaved: every round measures each config at each rate, so drift hits them all alike.
   for (let round = 1; round <= runs; round++) {
     for (const entry of results) entry.runs.push(await measure(entry.config, entry.rate));
@@ -135,7 +144,10 @@ async function main() {
     `\nLatch bench: ${runs} cold runs per row, Chromium ${browserVersion}, ${new Date().toISOString()}`,
   );
   console.log(
-    'ms since the host page navigation start (mountLogin(): its synchronous duration; handshake: since mount), median (min–max).\n',
+    `Load average (1 / 5 / 15 min) on ${cpus().length} cores: ${loadBefore} before the rounds, ${load()} after.`,
+  );
+  console.log(
+    'ms since the host page navigation start (mountLogin(): its synchronous duration; sized: since mount, until the loader first sets the iframe height), median (min–max).\n',
   );
   console.log(timingTable(results));
   console.log(

@@ -1,6 +1,7 @@
 import type { Page, Route } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import { EmailConfirmationScreen } from '../pages/EmailConfirmationScreen';
+import type { HostPage } from '../pages/HostPage';
 import { axeInFrame, frameOf } from '../support/axeInFrame';
 import { uniqueEmail } from '../support/devInbox';
 import { differingPixels } from '../support/pixelDiff';
@@ -29,6 +30,30 @@ async function holdFrameScripts(page: Page): Promise<{ release: () => void; held
       for (const route of waiting.splice(0)) void route.continue();
     },
   };
+}
+
+/** The height of the frame's drawn `#root`, rounded up as the loader sizes the iframe. */
+function drawnRootHeight(host: HostPage): Promise<number> {
+  return host
+    .widgetFrame()
+    .evaluate(() => Math.ceil(document.getElementById('root')?.getBoundingClientRect().height ?? 0));
+}
+
+/** Every height the loader gives the iframe, recorded in the host page from now on. */
+async function recordIframeHeights(host: HostPage): Promise<() => Promise<string[]>> {
+  await host.iframe.evaluate((iframe) => {
+    const seen: string[] = [];
+    Object.assign(window, { latchHeightsSeen: seen });
+    let last = iframe.style.height;
+    new MutationObserver(() => {
+      if (iframe.style.height !== last) seen.push((last = iframe.style.height));
+    }).observe(iframe, {
+      attributes: true,
+      attributeFilter: ['style'],
+    });
+  });
+  return () =>
+    host.page.evaluate(() => (window as unknown as { latchHeightsSeen: string[] }).latchHeightsSeen);
 }
 
 /** Everything the frame logged about hydration (React's recoverable errors are logged so). */
@@ -140,20 +165,90 @@ test('hydration leaves the drawn screen exactly as it was', async ({ host, page 
     waitUntil: 'domcontentloaded',
   });
   await expect(host.login.emailInput()).toBeVisible();
-  // Until the frame's script reports its height the iframe keeps the browser's 150 px: compare
-  // what both states show, the frame's top 150 px, in the host page's own pixels.
+  // The drawn document tells the host page its height before any of the frame's scripts runs:
+  // compare the whole iframe, in the host page's own pixels.
+  const drawnHeight = await drawnRootHeight(host);
+  await expect.poll(() => host.iframeHeight()).toBe(drawnHeight);
   const box = await host.iframe.boundingBox();
   if (!box) throw new Error('the iframe has no box');
-  const clip = { x: box.x, y: box.y, width: box.width, height: 150 };
+  const clip = { x: box.x, y: box.y, width: box.width, height: box.height };
   const before = await page.screenshot({ clip });
   scripts.release();
   await expect(host.frame.locator(HYDRATED_FORM)).toHaveCount(1);
-  await expect.poll(() => host.iframeHeight()).toBeGreaterThan(150);
+  expect(await host.iframeHeight(), 'the channel reports the same height').toBe(drawnHeight);
   const after = await page.screenshot({ clip });
   const scratch = await page.context().newPage();
   expect(await differingPixels(scratch, before, after), 'pixels changed by hydration').toBe(0);
   await scratch.close();
   expect(warnings).toEqual([]);
+});
+
+test('the iframe takes the drawn screen’s height before the frame’s scripts run', async ({ host, page }) => {
+  const scripts = await holdFrameScripts(page);
+  await host.open({ config: EMAIL_CODE, waitUntil: 'domcontentloaded' });
+  await expect(host.login.emailInput()).toBeVisible();
+  const drawnHeight = await drawnRootHeight(host);
+  expect(drawnHeight, 'the drawn card is taller than the default iframe').toBeGreaterThan(150);
+  await expect.poll(() => host.iframeHeight()).toBe(drawnHeight);
+  expect(scripts.held(), 'the frame’s scripts are still held').toBeGreaterThan(0);
+  await expect(host.frame.locator(HYDRATED_FORM)).toHaveCount(0);
+  scripts.release();
+  await expect(host.frame.locator(HYDRATED_FORM)).toHaveCount(1);
+  expect(await host.iframeHeight()).toBe(drawnHeight);
+});
+
+test('the early height is taken only from the widget’s own frame', async ({ host, page }) => {
+  const scripts = await holdFrameScripts(page);
+  await host.open({ config: EMAIL_CODE, waitUntil: 'domcontentloaded' });
+  await expect(host.login.emailInput()).toBeVisible();
+  const drawnHeight = await drawnRootHeight(host);
+  await expect.poll(() => host.iframeHeight()).toBe(drawnHeight);
+  const heights = await recordIframeHeights(host);
+  // Held before another iframe joins the page (the host page object's locators expect one).
+  const widgetIframe = await host.iframe.elementHandle();
+  const widgetFrame = await widgetIframe.contentFrame();
+  if (!widgetFrame) throw new Error('the widget iframe has no frame');
+
+  await test.step('a message of the right shape from the host page itself is ignored', async () => {
+    await page.evaluate(() =>
+      window.postMessage({ type: 'latch:early-height', height: 999 }, location.origin),
+    );
+  });
+  await test.step('so is one from another frame of the auth origin, not mounted by the loader', async () => {
+    // The same frame document embedded by hand: its own early-height script posts to this page too.
+    await widgetIframe.evaluate((el) => {
+      if (!(el instanceof HTMLIFrameElement)) throw new Error('not an iframe');
+      const stranger = document.createElement('iframe');
+      stranger.name = 'stranger';
+      stranger.src = el.src;
+      stranger.style.height = '40px';
+      document.body.append(stranger);
+    });
+    await expect.poll(() => page.frame({ name: 'stranger' })?.url()).toBe(widgetFrame.url());
+    const stranger = page.frame({ name: 'stranger' });
+    if (!stranger) throw new Error('the stranger frame is not there');
+    await stranger.waitForFunction(() => document.getElementById('root')?.firstElementChild != null);
+    await stranger.evaluate(
+      (origin) => parent.postMessage({ type: 'latch:early-height', height: 999 }, origin),
+      HOST_ORIGIN,
+    );
+  });
+  await test.step('the widget’s own frame is still heard after them', async () => {
+    // Taller, then asked again: its answer travels after the messages above.
+    await widgetFrame.evaluate(() => {
+      const root = document.getElementById('root');
+      if (root) root.style.paddingBottom = '37px';
+    });
+    await widgetIframe.evaluate((el, origin) => {
+      if (!(el instanceof HTMLIFrameElement)) throw new Error('not an iframe');
+      el.contentWindow?.postMessage('latch:early-height?', origin);
+    }, AUTH_ORIGIN);
+    await expect
+      .poll(() => widgetIframe.evaluate((el) => el.getBoundingClientRect().height))
+      .toBe(drawnHeight + 37);
+  });
+  expect(await heights()).toEqual([`${drawnHeight + 37}px`]);
+  scripts.release();
 });
 
 test('a [light, dark] pair paints the visitor’s scheme before hydration and keeps it after', async ({

@@ -74,7 +74,8 @@ function summarize(records) {
 
 /**
  * Runs one cold load of `/bench?config=name`. Times are ms since the host page's navigation start;
- * `handshake` is from mount to the first resize the loader applies.
+ * `sized` is from mount to the first height the loader gives the iframe (the drawn document's
+ * early report, or the channel's `resize` for a frame drawn in the browser).
  */
 export async function measureOnce(browser, { name, rate, origins, timeoutMs }) {
   const context = await browser.newContext();
@@ -109,7 +110,7 @@ export async function measureOnce(browser, { name, rate, origins, timeoutMs }) {
     return {
       mount: host.mount,
       mountCall: host.mountReturned - host.mount,
-      handshake: host.resize - host.mount,
+      sized: host.resize - host.mount,
       frameResponse: since(inFrame.responseEnd),
       heading: since(inFrame.heading),
       fcp: since(inFrame.fcp),

@@ -3,12 +3,13 @@
 // does not apply and the frame's code is unchanged).
 
 /** JSON safe inside a <script>: `<` cannot close the tag. */
-const scriptJson = (value) => JSON.stringify(value).replace(/</g, '\\u003c');
+export const scriptJson = (value) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /**
  * The host page. Marks (host `performance.now()`, i.e. ms since the host's navigation start):
  * `mount` just before `mountLogin`, `resize` when the loader first sets the iframe's height (the
- * frame's first `host.resize` over the penpal channel: the handshake is done), `iframeLoad`.
+ * height the drawn frame document reports, or the frame's first `host.resize` over the channel),
+ * `iframeLoad`.
  */
 export function benchPage({ authOrigin, publicToken, config }) {
   return `<!doctype html>

@@ -1,6 +1,11 @@
 // What Latch is measured beside in the same run: a plain <input> in the host page's own HTML, the
-// floor for "email field visible". Served by the bench host (servers.mjs). A peer widget (e.g.
-// Stytch's pre-built UI) would get a page and a row here the same way.
+// floor for "email field visible", and Stytch's pre-built login UI (`@stytch/vanilla-js`, pinned in
+// the root devDependencies) talking to our provider, which answers Stytch's browser-SDK API. Served
+// by the bench host (servers.mjs).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
+import { scriptJson } from './page.mjs';
 import { throttleAllRenderers } from './throttle.mjs';
 
 /** The plain page: one labelled email field in the HTML itself. */
@@ -9,6 +14,55 @@ export const plainPage = () => `<!doctype html>
 <body><main><form><label>Email <input type="email" name="email" autocomplete="email"></label><button>Continue</button></form></main></body>
 </html>
 `;
+
+const STYTCH_DIR = 'node_modules/@stytch/vanilla-js';
+const STYTCH_SCRIPT = '/stytch/vanilla-js.js';
+
+/** The installed `@stytch/vanilla-js` version, for the row's name. */
+export function stytchVersion(root) {
+  return JSON.parse(readFileSync(join(root, STYTCH_DIR, 'package.json'), 'utf8')).version;
+}
+
+/**
+ * Stytch's page: the SDK's browser bundle (the IIFE build, the one a site includes with a script
+ * tag) in the head as our loader is in Latch's page, then `mountLogin` with the same login config.
+ * The client's API base is our provider (`endpoints.testAPIURL`: the documented `customBaseUrl`
+ * keeps only a host name and forces https, and the bench provider is plain http on a port).
+ */
+export function stytchPage({ authOrigin, publicToken, config }) {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>Stytch vanilla-js</title>
+<link rel="icon" href="data:,">
+<script src="${STYTCH_SCRIPT}"></script>
+</head>
+<body>
+<main><div id="login"></div></main>
+<script>
+(() => {
+  const client = stytch.createStytchClient(${scriptJson(publicToken)}, {
+    endpoints: { testAPIURL: ${scriptJson(authOrigin)}, liveAPIURL: ${scriptJson(authOrigin)}, dfpBackendURL: ${scriptJson(authOrigin)} },
+  });
+  const config = ${scriptJson(config)};
+  // Since 6.0 a product is the SDK's own object (\`stytch.Products.emailMagicLinks\`), not its name.
+  const props = { client, config: { ...config, products: config.products.map((name) => stytch.Products[name]) } };
+  // mountLogin() of 6.3.0 appends a new <stytch-ui> without handing it the props (it calls
+  // render() only on an element already there), which leaves an empty box: render them here.
+  stytch.mountLogin({ elementId: '#login', ...props }).render(props);
+})();
+</script>
+</body>
+</html>
+`;
+}
+
+/** The SDK bundle, Brotli-compressed once, as a CDN would serve it (Latch's assets are too). */
+export function stytchScript(root) {
+  const body = brotliCompressSync(readFileSync(join(root, STYTCH_DIR, 'dist/iife/index.js')));
+  return { path: STYTCH_SCRIPT, type: 'text/javascript', encoding: 'br', body };
+}
 
 /**
  * Init script for the peers' top-level pages: `input` when the first email field (also inside shadow

@@ -7,7 +7,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchPage } from './page.mjs';
-import { plainPage } from './peers.mjs';
+import { plainPage, stytchPage, stytchScript } from './peers.mjs';
 import { UNLIMITED_RATE_LIMITS } from '../unlimitedRateLimits.mjs';
 
 export const PROVIDER_PORT = 4600;
@@ -108,15 +108,28 @@ export function startProvider(root, { timeoutMs = 60_000 } = {}) {
   return { pid: child.pid, ready, stop };
 }
 
-/** The host page server: `/bench?config=<name>` mounts the named login config; `/plain` is the peer page. */
-export function startHost(configs) {
-  const peerFiles = { '/plain': ['text/html', plainPage()] };
+/**
+ * The host page server: `/bench?config=<name>` mounts the named login config; `/plain` and
+ * `/stytch` are the peer pages (Stytch's with `peerConfig`), `/stytch/vanilla-js.js` its SDK.
+ */
+export function startHost(root, configs, peerConfig) {
+  const html = (body) => ({ type: 'text/html', body });
+  const script = stytchScript(root);
+  const peerFiles = {
+    '/plain': html(plainPage()),
+    '/stytch': html(stytchPage({ authOrigin: AUTH_ORIGIN, publicToken: PUBLIC_TOKEN, config: peerConfig })),
+    [script.path]: script,
+  };
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', HOST_ORIGIN);
     const peer = req.method === 'GET' ? peerFiles[url.pathname] : undefined;
     if (peer) {
-      res.writeHead(200, { 'Content-Type': `${peer[0]}; charset=utf-8`, 'Cache-Control': 'no-store' });
-      res.end(peer[1]);
+      res.writeHead(200, {
+        'Content-Type': `${peer.type}; charset=utf-8`,
+        'Cache-Control': 'no-store',
+        ...(peer.encoding ? { 'Content-Encoding': peer.encoding, Vary: 'Accept-Encoding' } : {}),
+      });
+      res.end(peer.body);
       return;
     }
     const config = configs[url.searchParams.get('config') ?? ''];

@@ -1,3 +1,20 @@
+/** A role of an RBAC policy: what its holders may do, per resource. */
+export interface RbacRole {
+  role_id: string;
+  description: string;
+  permissions: { resource_id: string; actions: string[] }[];
+}
+
+/**
+ * The project's RBAC policy in Stytch's shape. Stytch's SDK builds its RBAC client from `roles` and
+ * `resources` as soon as bootstrap answers (it throws without them); the widget reads `scopes`.
+ */
+export interface RbacPolicy {
+  roles: RbacRole[];
+  resources: { resource_id: string; description: string; actions: string[] }[];
+  scopes: { scope: string; description: string }[];
+}
+
 /** GET /sdk/v1/projects/bootstrap/{public_token}: the raw wire shape (snake_case). */
 export interface BootstrapResponse {
   project_name: string;
@@ -9,7 +26,13 @@ export interface BootstrapResponse {
   pkce_required_for_password_resets: boolean;
   pkce_required_for_oauth: boolean;
   password_config: { luds_complexity: number; luds_minimum_count: number } | null;
-  rbac_policy: { scopes: { scope: string; description: string }[] } | null;
+  /** B2B fields Stytch's consumer answer carries too; its SDK maps them whatever the vertical. */
+  pkce_required_for_sso: boolean;
+  slug_pattern: string | null;
+  create_organization_enabled: boolean;
+  /** Device fingerprinting; Latch has none. */
+  dfp_protected_auth_enabled: boolean;
+  rbac_policy: RbacPolicy | null;
   siwe_required_for_crypto_wallets: boolean;
   vertical: 'CONSUMER';
   /**

@@ -9,3 +9,4 @@ export * from './methods';
 export * from './wallets';
 export * from './strings';
 export * from './consentManifest';
+export * from './earlyHeight';

@@ -1,4 +1,4 @@
-import { connect, WindowMessenger, type RemoteProxy } from 'penpal';
+import type { RemoteProxy } from 'penpal';
 import {
   mountStateSchema,
   PROTOCOL_VERSION,
@@ -44,28 +44,32 @@ export function connectHost({
       })
       .catch((error: unknown) => onError(error instanceof Error ? error.message : 'ready() failed'));
   };
-  const messenger = new HandshakeMessenger(
-    new WindowMessenger({ remoteWindow: window.parent, allowedOrigins }),
-    resync,
-  );
-  const connection = connect<HostMethods>({ messenger, methods, timeout: 10_000 });
-  remote = connection.promise;
+  // penpal is fetched after the first screen's code, not with it: the drawn screen takes input
+  // and hydrates without the host, and its height reaches the host page before the channel does.
+  const connected = import('penpal').then(({ connect, WindowMessenger }) => {
+    const messenger = new HandshakeMessenger(
+      new WindowMessenger({ remoteWindow: window.parent, allowedOrigins }),
+      resync,
+    );
+    return connect<HostMethods>({ messenger, methods, timeout: 10_000 }).promise;
+  });
+  remote = connected;
   remote.catch((error: unknown) =>
     onError(error instanceof Error ? error.message : 'penpal connection failed'),
   );
   const host: WidgetHost = {
-    emitEvent: (request) => connection.promise.then((h) => h.emitEvent(request)),
-    reportError: (request) => connection.promise.then((h) => h.reportError(request)),
-    setSession: (request) => connection.promise.then((h) => h.setSession(request)),
-    clearSession: (request) => connection.promise.then((h) => h.clearSession(request)),
-    navigate: (request) => connection.promise.then((h) => h.navigate(request)),
-    escape: (request) => connection.promise.then((h) => h.escape(request)),
-    listWallets: (request) => connection.promise.then((h) => h.listWallets(request)),
-    walletRequest: (request) => connection.promise.then((h) => h.walletRequest(request)),
-    getConsentManifest: (request) => connection.promise.then((h) => h.getConsentManifest(request)),
+    emitEvent: (request) => connected.then((h) => h.emitEvent(request)),
+    reportError: (request) => connected.then((h) => h.reportError(request)),
+    setSession: (request) => connected.then((h) => h.setSession(request)),
+    clearSession: (request) => connected.then((h) => h.clearSession(request)),
+    navigate: (request) => connected.then((h) => h.navigate(request)),
+    escape: (request) => connected.then((h) => h.escape(request)),
+    listWallets: (request) => connected.then((h) => h.listWallets(request)),
+    walletRequest: (request) => connected.then((h) => h.walletRequest(request)),
+    getConsentManifest: (request) => connected.then((h) => h.getConsentManifest(request)),
   };
   const resize = (height: number) => {
-    void connection.promise.then((h) => h.resize({ height })).catch(() => undefined);
+    void connected.then((h) => h.resize({ height })).catch(() => undefined);
   };
   return { host, resize, resync };
 }

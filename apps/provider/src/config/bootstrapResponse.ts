@@ -23,7 +23,17 @@ export function bootstrapResponse(project: ProjectConfig): BootstrapResponse {
       policy.type === 'luds'
         ? { luds_complexity: policy.luds_complexity, luds_minimum_count: policy.luds_minimum_count }
         : null,
-    rbac_policy: { scopes: project.rbac_scopes.map(({ scope, description }) => ({ scope, description })) },
+    pkce_required_for_sso: false,
+    slug_pattern: null,
+    create_organization_enabled: false,
+    dfp_protected_auth_enabled: false,
+    // No roles or resources: Latch has no RBAC checks, so no caller holds a permission. The lists
+    // are still sent, as Stytch's SDK reads them from every answer.
+    rbac_policy: {
+      roles: [],
+      resources: [],
+      scopes: project.rbac_scopes.map(({ scope, description }) => ({ scope, description })),
+    },
     siwe_required_for_crypto_wallets: false,
     vertical: 'CONSUMER',
     // The dev identity provider serves test projects only.

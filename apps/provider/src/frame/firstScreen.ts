@@ -1,6 +1,7 @@
 import type { FrameBoot } from '@latch/api';
 import { errorSummary } from '../http/errorSummary';
 import type { Logger } from '../http/logger';
+import { earlyHeightScript } from './earlyHeightScript';
 import { loadRenderer } from './firstScreenRenderer';
 
 /** What the frame document gets from the server render. */
@@ -9,6 +10,8 @@ export interface FirstScreen {
   html: string;
   /** Inline `<head>` script (sent with the document's nonce). */
   script: string;
+  /** Inline script right after `#root` (nonce'd too): tells the host page the drawn height. */
+  heightScript: string;
 }
 
 /** Rendered first screens kept, most recently used last; a page's mounts repeat the same few URLs. */
@@ -55,5 +58,11 @@ export async function firstScreen(
       return null;
     }
   });
-  return html === null ? null : { html, script: renderer.EARLY_SUBMIT_SCRIPT };
+  return html === null
+    ? null
+    : {
+        html,
+        script: renderer.EARLY_SUBMIT_SCRIPT,
+        heightScript: earlyHeightScript(request.boot.allowedOrigins),
+      };
 }

@@ -47,6 +47,10 @@ describe('GET /frame/{kind} with the frame build’s server renderer', () => {
       new RegExp(`<div id="root"><main data-token="${TEST_TOKEN}">one #\\d+</main></div>`),
     );
     expect(html).toContain(`<script nonce="${nonceOf(response)}">window.early=1</script>`);
+    // Right after #root, under the same nonce: the script that tells the host page the drawn height.
+    const afterRoot = html.split('</main></div>')[1] ?? '';
+    expect(afterRoot.startsWith(`<script nonce="${nonceOf(response)}">(function(){`)).toBe(true);
+    expect(afterRoot.split('</script>')[0]).toContain('latch:early-height');
     expect(html).toContain('<style>.latch-root{color:red}</style>');
     expect(html).not.toContain('frame-abc.css');
   });

@@ -14,7 +14,8 @@ export const EMPTY_ROOT = '<div id="root"></div>';
 /**
  * The built frame `index.html` with the boot JSON in place of the placeholder, the CSP nonce on
  * every script tag, `preloads` (link tags) at the end of the head and, when given, the first screen
- * already drawn in `#root` with its head script. Null when the template lacks the placeholder (a
+ * already drawn in `#root` with its head script and, right after it, the script that tells the host
+ * page its height. Null when the template lacks the placeholder (a
  * stale or foreign build).
  */
 export function renderFrameDocument(
@@ -34,5 +35,10 @@ export function renderFrameDocument(
     .replace(/<script\b(?![^>]*\bnonce=)/gi, `<script nonce="${nonce}"`)
     .replace(/<\/head>/i, () => `${preloads}</head>`);
   // Last: the widget's markup is React's, never rewritten by the replacements above.
-  return drawn ? document.replace(EMPTY_ROOT, () => `<div id="root">${drawn.html}</div>`) : document;
+  return drawn
+    ? document.replace(
+        EMPTY_ROOT,
+        () => `<div id="root">${drawn.html}</div><script nonce="${nonce}">${drawn.heightScript}</script>`,
+      )
+    : document;
 }

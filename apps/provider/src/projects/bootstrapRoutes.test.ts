@@ -10,7 +10,7 @@ async function bootstrap(token: string) {
 }
 
 describe('GET /sdk/v1/projects/bootstrap/{public_token}', () => {
-  it('answers every bootstrap field for a zxcvbn project with the watermark on', async () => {
+  it("answers every field Stytch's SDK reads, for a zxcvbn project with the watermark on", async () => {
     const data = await bootstrap(TEST_TOKEN);
     expect(data).toEqual({
       project_name: 'Test Project',
@@ -21,8 +21,12 @@ describe('GET /sdk/v1/projects/bootstrap/{public_token}', () => {
       pkce_required_for_email_magic_links: false,
       pkce_required_for_password_resets: false,
       pkce_required_for_oauth: false,
+      pkce_required_for_sso: false,
+      slug_pattern: null,
+      create_organization_enabled: false,
+      dfp_protected_auth_enabled: false,
       password_config: null,
-      rbac_policy: { scopes: [] },
+      rbac_policy: { roles: [], resources: [], scopes: [] },
       siwe_required_for_crypto_wallets: false,
       vertical: 'CONSUMER',
       oauth_providers: [],
@@ -36,6 +40,8 @@ describe('GET /sdk/v1/projects/bootstrap/{public_token}', () => {
     expect(data['disable_sdk_watermark']).toBe(true);
     expect(data['password_config']).toEqual({ luds_complexity: 3, luds_minimum_count: 10 });
     expect(data['rbac_policy']).toEqual({
+      roles: [],
+      resources: [],
       scopes: [{ scope: 'read:docs', description: 'Read your documents' }],
     });
   });

@@ -1,0 +1,25 @@
+import { EARLY_HEIGHT_REQUEST, readEarlyHeight } from '@latch/protocol';
+import { frameWindow } from './frameElement';
+
+/**
+ * Sizes the iframe from the height its server-drawn document reports before the frame's scripts
+ * run (see the provider's early-height script), until `stop()`: once the channel is up, `resize`
+ * over it takes over. A message counts only from this iframe's window, from the auth origin, and
+ * with a height in bounds; anything else is ignored.
+ */
+export function listenEarlyHeight(
+  iframe: HTMLIFrameElement,
+  authOrigin: string,
+  resize: (height: number) => void,
+): () => void {
+  const listener = (event: MessageEvent) => {
+    if (event.origin !== authOrigin || event.source === null || event.source !== iframe.contentWindow) return;
+    const height = readEarlyHeight(event.data);
+    if (height !== null) resize(height);
+  };
+  window.addEventListener('message', listener);
+  // A report posted before this listener existed is lost: ask once more. The target origin makes
+  // the browser drop the request unless the iframe holds the auth origin's document.
+  frameWindow(iframe).postMessage(EARLY_HEIGHT_REQUEST, authOrigin);
+  return () => window.removeEventListener('message', listener);
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it, vi } from 'vitest';
+import { EARLY_HEIGHT, EARLY_HEIGHT_REQUEST } from '@latch/protocol';
+import { earlyHeightScript } from './earlyHeightScript';
+
+const HOST = 'https://shop.example';
+const OTHER = 'https://evil.example';
+
+interface Page {
+  /** The frame's ancestor origins as the browser gives them; null where it has none (Firefox). */
+  ancestors?: string[] | null;
+  /** The iframe is the top-level document. */
+  top?: boolean;
+  /** No drawn `#root`. */
+  noRoot?: boolean;
+}
+
+/** Runs the script against a stand-in frame window; answers what it posted and its listener. */
+function run(allowed: string[], { ancestors = [HOST], top = false, noRoot = false }: Page = {}) {
+  const posted: [unknown, string][] = [];
+  const parent = { postMessage: (data: unknown, origin: string) => posted.push([data, origin]) };
+  const self = {};
+  let listener: ((event: { source: unknown; origin: string; data: unknown }) => void) | undefined;
+  const root = { getBoundingClientRect: () => ({ height: 287.25 }) };
+  const script = new Function(
+    'window',
+    'parent',
+    'location',
+    'document',
+    'addEventListener',
+    earlyHeightScript(allowed),
+  );
+  script(
+    self,
+    top ? self : parent,
+    ancestors === null ? {} : { ancestorOrigins: ancestors },
+    { getElementById: (id: string) => (id === 'root' && !noRoot ? root : null) },
+    vi.fn((type: string, fn: typeof listener) => {
+      if (type === 'message') listener = fn;
+    }),
+  );
+  const deliver = (source: unknown, origin: string, data: unknown) => listener?.({ source, origin, data });
+  return { posted, parent, deliver };
+}
+
+const report = { type: EARLY_HEIGHT, height: 287.25 };
+
+describe('earlyHeightScript', () => {
+  it("posts #root's height to the parent, addressed to the host's exact origin", () => {
+    expect(run([OTHER, HOST]).posted).toEqual([[report, HOST]]);
+  });
+
+  it('tells nothing to a parent whose origin is not authorized', () => {
+    expect(run([HOST], { ancestors: [OTHER] }).posted).toEqual([]);
+  });
+
+  it("without ancestorOrigins, posts to the project's only authorized origin, or to none", () => {
+    expect(run([HOST], { ancestors: null }).posted).toEqual([[report, HOST]]);
+    expect(run([HOST, OTHER], { ancestors: null }).posted).toEqual([]);
+  });
+
+  it('does nothing at top level or without a drawn #root', () => {
+    expect(run([HOST], { top: true }).posted).toEqual([]);
+    expect(run([HOST], { noRoot: true }).posted).toEqual([]);
+  });
+
+  it('answers a request for the height again only from the parent window on the host origin', () => {
+    const { posted, parent, deliver } = run([HOST]);
+    deliver({}, HOST, EARLY_HEIGHT_REQUEST);
+    deliver(parent, OTHER, EARLY_HEIGHT_REQUEST);
+    deliver(parent, HOST, 'something else');
+    expect(posted).toHaveLength(1);
+    deliver(parent, HOST, EARLY_HEIGHT_REQUEST);
+    expect(posted).toEqual([
+      [report, HOST],
+      [report, HOST],
+    ]);
+  });
+
+  it('keeps the origins from closing its <script> element', () => {
+    expect(earlyHeightScript(['https://a.example/</script><script>alert(1)//'])).not.toContain('</script>');
+  });
+});

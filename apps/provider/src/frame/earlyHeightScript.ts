@@ -1,0 +1,23 @@
+import { EARLY_HEIGHT, EARLY_HEIGHT_REQUEST } from '@latch/protocol';
+import { escapeJsonForHtml } from './renderFrame';
+
+/**
+ * Inline script placed right after the server-drawn `#root`, so the host page can size the iframe
+ * before the frame's scripts have loaded (without it the iframe keeps its default 150 px until the
+ * channel is up). It measures `#root` as the frame's height reporter does and posts the height to
+ * the parent with the host's exact origin as the target: `location.ancestorOrigins[0]` where the
+ * browser has it, else the project's only authorized origin; nothing when that origin is not
+ * authorized (a page not allowed to embed the frame learns nothing). It answers the loader's
+ * request for the height again, from the parent window and that origin only: the loader's channel
+ * chunk may start listening after the first report.
+ */
+export function earlyHeightScript(allowedOrigins: readonly string[]): string {
+  return (
+    `(function(){var a=${escapeJsonForHtml(allowedOrigins)},l=location.ancestorOrigins,` +
+    `o=l&&l.length?l[0]:a.length===1?a[0]:'',r=document.getElementById('root');` +
+    `if(parent===window||!r||a.indexOf(o)<0)return;` +
+    `function p(){parent.postMessage({type:${JSON.stringify(EARLY_HEIGHT)},height:r.getBoundingClientRect().height},o)}` +
+    `addEventListener('message',function(e){if(e.source===parent&&e.origin===o&&e.data===${JSON.stringify(EARLY_HEIGHT_REQUEST)})p()});` +
+    `p()})()`
+  );
+}

@@ -1,0 +1,24 @@
+// The height of a server-drawn frame, told to the host page before the frame's scripts run. The
+// frame document's inline script (written by the provider) posts it to its parent with the host's
+// exact origin as the target; the loader's channel chunk accepts it only from that iframe's window
+// and the auth origin, until the channel is up and `resize` takes over.
+import { isPlainObject } from './isPlainObject';
+
+/** Frame → host: `{ type: EARLY_HEIGHT, height }`, the height of `#root` in CSS pixels. */
+export const EARLY_HEIGHT = 'latch:early-height';
+/**
+ * Host → frame: asks for the height again. The channel chunk sends it once when it starts
+ * listening, so a report posted before it listened is not lost.
+ */
+export const EARLY_HEIGHT_REQUEST = 'latch:early-height?';
+/** The same bound as `resize`: a larger height is refused. */
+export const MAX_FRAME_HEIGHT = 100_000;
+
+/** The height in an early-height message, or null when the data is anything else. */
+export function readEarlyHeight(data: unknown): number | null {
+  if (!isPlainObject(data) || data['type'] !== EARLY_HEIGHT) return null;
+  const height = data['height'];
+  return typeof height === 'number' && Number.isFinite(height) && height >= 0 && height <= MAX_FRAME_HEIGHT
+    ? height
+    : null;
+}
