@@ -1,5 +1,5 @@
-import { cleanup, configure, render } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { configure, render } from '@testing-library/react';
+import { vi } from 'vitest';
 import { createApiClient, DEFAULT_BOOTSTRAP, type BootstrapData } from '@latch/api';
 import type { LoginConfig, MountState, StylesInput } from '@latch/protocol';
 import { createWidgetStore } from '../state/createWidgetStore';
@@ -9,8 +9,7 @@ import type { WidgetHost, WidgetServices } from '../services/WidgetServices';
 import { Widget } from '../Widget';
 import { testNetwork, TEST_BASE_URL } from './testNetwork';
 
-// Vitest runs without globals, so Testing Library cannot register its own cleanup.
-afterEach(cleanup);
+// Testing Library's cleanup after each test is registered for every file by domFileSetup.ts.
 // Screens are lazy chunks: under a full parallel run their first load can outlast the 1 s default.
 configure({ asyncUtilTimeout: 4000 });
 
