@@ -184,6 +184,23 @@ describe('Google One Tap through the dev identity provider', { timeout: 30_000 }
     });
     expect(r.status).toBe(400);
     expect(((await r.json()) as Json)['error_type']).toBe('invalid_json');
+    const withBody = async (body: unknown) => {
+      const answer = await kit.app.request(`/v1/oauth/callback/${String(started['oauth_callback_id'])}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'x-stytch-oauth-type': 'google-one-tap' },
+        body: JSON.stringify(body),
+      });
+      return { status: answer.status, body: (await answer.json()) as Json };
+    };
+    expect(await withBody({})).toMatchObject({ status: 400, body: { error_type: 'missing_field' } });
+    expect(await withBody({ id_token: 5 })).toMatchObject({
+      status: 400,
+      body: { error_type: 'invalid_field' },
+    });
+    expect(await withBody({ id_token: 'x', login_redirect_url: 7 })).toMatchObject({
+      status: 400,
+      body: { error_type: 'invalid_field' },
+    });
     expect((await submit('nonsense', 'x')).body['error_type']).toBe('oauth_flow_callback_error');
   });
 

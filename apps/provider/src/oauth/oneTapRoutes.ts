@@ -1,3 +1,4 @@
+import { oneTapSubmitBody } from '@latch/api';
 import type { Context } from 'hono';
 import type { OAuthProviderConfig, ProjectConfig } from '../config/configSchema';
 import { randomToken } from '../crypto/hash';
@@ -6,6 +7,7 @@ import { AuthError } from '../errors/AuthError';
 import { ApiFailure } from '../http/ApiFailure';
 import type { AppEnv, Services } from '../http/deps';
 import { flatResponse } from '../http/envelope';
+import { parseBody } from '../http/parseBody';
 import { rawRoute, type Route } from '../http/route';
 import { magicLinkUrl } from '../magicLinks/magicLinkTokens';
 import { devGoogleClientId, verifyGoogleIdToken } from './googleIdTokens';
@@ -114,26 +116,6 @@ const start = rawRoute('GET', '/v1/public/oauth/google/onetap/start', async (c, 
   });
 });
 
-async function submitBody(c: Context<AppEnv>) {
-  const body: unknown = await c.req.json().catch(() => null);
-  if (typeof body !== 'object' || body === null)
-    throw new ApiFailure('invalid_json', 400, 'The body must be a JSON object.');
-  const field = (name: string, max: number): string | undefined => {
-    const value = (body as Record<string, unknown>)[name];
-    if (value === undefined || value === null) return undefined;
-    if (typeof value !== 'string' || value.length > max)
-      throw new ApiFailure('invalid_field', 400, `${name} must be a string of at most ${max} characters.`);
-    return value;
-  };
-  const idToken = field('id_token', 16_384);
-  if (!idToken) throw new ApiFailure('missing_field', 400, 'id_token is required.');
-  return {
-    idToken,
-    login: field('login_redirect_url', 2048),
-    signup: field('signup_redirect_url', 2048),
-  };
-}
-
 /**
  * `POST /v1/oauth/callback/{oauth_callback_id}` with `x-stytch-oauth-type: google-one-tap`: the
  * widget hands over Google's credential. The callback id is used once; the credential is verified
@@ -145,7 +127,7 @@ const submit = rawRoute('POST', '/v1/oauth/callback/:id', async (c, services) =>
   if (c.req.header(ONE_TAP_HEADER) !== 'google-one-tap') {
     throw new ApiFailure('bad_request', 400, `Send ${ONE_TAP_HEADER}: google-one-tap.`);
   }
-  const body = await submitBody(c);
+  const body = await parseBody(c, oneTapSubmitBody);
   const id = c.req.param('id') ?? '';
   const projectId = projectIdOfState(id);
   const project = projectId ? services.projects.byProjectId(projectId) : undefined;
@@ -167,14 +149,14 @@ const submit = rawRoute('POST', '/v1/oauth/callback/:id', async (c, services) =>
   }
   const google = oneTapGoogle(project, services);
   const login =
-    body.login === undefined
+    body.login_redirect_url == null
       ? state.loginRedirectUrl
-      : redirectUrl(project, body.login, 'login_redirect_url');
+      : redirectUrl(project, body.login_redirect_url, 'login_redirect_url');
   const signup =
-    body.signup === undefined
+    body.signup_redirect_url == null
       ? state.signupRedirectUrl
-      : redirectUrl(project, body.signup, 'signup_redirect_url');
-  const claims = await verifyGoogleIdToken(body.idToken, {
+      : redirectUrl(project, body.signup_redirect_url, 'signup_redirect_url');
+  const claims = await verifyGoogleIdToken(body.id_token, {
     clientId: oneTapClientId(project, google),
     nonce: state.upstream?.nonce ?? null,
     dev: google.dev_idp ? { db: services.db, project, authOrigin: services.authOrigin } : null,
@@ -192,7 +174,7 @@ const submit = rawRoute('POST', '/v1/oauth/callback/:id', async (c, services) =>
       providerValues: {
         access_token: '',
         refresh_token: '',
-        id_token: body.idToken,
+        id_token: body.id_token,
         scopes: ['openid', 'email', 'profile'],
         expires_at: typeof claims.exp === 'number' ? new Date(claims.exp * 1000).toISOString() : null,
       },

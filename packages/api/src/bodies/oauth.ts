@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { jsonObject } from './fields';
 import { codeVerifier } from './pkce';
 import { backendSessionFields, signInSessionDuration } from './sessions';
@@ -15,4 +16,14 @@ export const backendOAuthAuthenticateBody = jsonObject({
   token: text({ min: 1, max: 512 }),
   code_verifier: codeVerifier(),
   ...backendSessionFields,
+});
+
+/** A landing page of a One Tap sign-in; null (as some clients send it) means the start's. */
+const oneTapRedirectUrl = () => v.exactOptional(v.nullable(text({ min: 1, max: 2048 })));
+
+/** `POST /v1/oauth/callback/{oauth_callback_id}` of Google One Tap: Google's credential (a JWT). */
+export const oneTapSubmitBody = jsonObject({
+  id_token: text({ min: 1, max: 16_384 }),
+  login_redirect_url: oneTapRedirectUrl(),
+  signup_redirect_url: oneTapRedirectUrl(),
 });
