@@ -28,7 +28,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('*', requestLog(services.logger));
   app.use('*', refuseOddBytes());
   // Text assets go out gzip'd when the browser accepts it: the frame entry is ~235 KB raw, ~75 KB gzip.
-  app.use('*', compress({ contentTypeFilter: compressibleAsset }));
+  // The browser SDK's API answers only JSON, which is never compressed: it skips the step.
+  const compressAssets = compress({ contentTypeFilter: compressibleAsset });
+  app.use('*', (c, next) => (c.req.path.startsWith('/sdk/v1/') ? next() : compressAssets(c, next)));
   app.use('/sdk/v1/*', sdkCors(services));
   for (const path of OIDC_CORS_PATHS) app.use(path, oidcCors());
   // After CORS, so the widget can read the 413.
