@@ -35,9 +35,12 @@ const LOADERS: Record<BrandIconId, () => Promise<{ default: string }>> = {
 };
 
 const loading = new Map<BrandIconId, Promise<string>>();
+/** How often each icon was asked for, cached or not (one counter per icon: bounded). */
+const asks = new Map<BrandIconId, number>();
 
 /** The icon's 24x24 path, fetched once per frame. */
 export function loadBrandIcon(id: BrandIconId): Promise<string> {
+  asks.set(id, (asks.get(id) ?? 0) + 1);
   let path = loading.get(id);
   if (!path) {
     path = LOADERS[id]().then((module) => module.default);
@@ -46,5 +49,8 @@ export function loadBrandIcon(id: BrandIconId): Promise<string> {
   return path;
 }
 
-/** The icons this frame has asked for so far (a test checks that unconfigured ones never are). */
-export const requestedBrandIcons = (): BrandIconId[] => [...loading.keys()];
+/**
+ * How often each icon has been asked for so far, cached or not: a test compares two readings to
+ * see which icons one render asked for (unconfigured ones never are), whatever ran before it.
+ */
+export const brandIconAsks = (): ReadonlyMap<BrandIconId, number> => new Map(asks);
