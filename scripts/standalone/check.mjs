@@ -5,8 +5,8 @@ import { findOutsideReferences } from './outsideReferences.mjs';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const found = findOutsideReferences(root);
 if (found.length > 0) {
-  console.error('These lines point at documents outside the repository (SPEC, API, ARCHITECTURE, STYLE or');
-  console.error('../shared). State the rule itself, or point at the page of docs/ that explains it:');
+  console.error('These lines point at product documents kept outside the repository. State the rule');
+  console.error('itself, or point at the page of docs/ that explains it:');
   for (const line of found) console.error(`  ${line}`);
   process.exit(1);
 }

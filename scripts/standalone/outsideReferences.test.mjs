@@ -48,7 +48,8 @@ describe('findOutsideReferences', () => {
   it('passes a repository that states its rules itself, and skips build output', () => {
     const root = repo({
       'apps/loader/src/a.ts': '// Updates wait 100 ms to settle (docs/embed.md).\n',
-      'docs/backend.md': 'The OpenAPI.md file and SPEC.mdx are other names.\n',
+      // Near misses, assembled like the names above: a longer name, another extension.
+      'docs/backend.md': `The Open${doc('API')} file and ${doc('SPEC')}x are other names.\n`,
       'apps/loader/dist/loader.js': `// ${doc('SPEC')}\n`,
       'node_modules/x/README.md': `${doc('API')}\n`,
     });
