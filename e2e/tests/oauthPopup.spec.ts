@@ -2,24 +2,16 @@ import type { Frame, Page, Request } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import type { HostPage } from '../pages/HostPage';
 import { uniqueEmail } from '../support/devInbox';
-import { AUTH_ORIGIN, HOST_ORIGIN } from '../support/env';
+import { AUTH_ORIGIN } from '../support/env';
+import { OAUTH_LANDING, oauthConfig } from '../support/oauthConfig';
 import { OIDC_STAND_IN } from '../support/oidcStandIn';
 
 /**
  * `oauthOptions.mode: 'popup'`: the widget (auth origin, in the host page of another site) opens
  * the identity provider in a popup and signs the visitor in without the host page navigating.
  */
-const LANDING = `${HOST_ORIGIN}/authenticate`;
-const POPUP = {
-  products: ['oauth', 'emailMagicLinks'],
-  emailMagicLinksOptions: {},
-  oauthOptions: {
-    providers: [{ type: 'google' }, { type: OIDC_STAND_IN.type }],
-    loginRedirectURL: LANDING,
-    signupRedirectURL: LANDING,
-    mode: 'popup',
-  },
-};
+const LANDING = OAUTH_LANDING;
+const POPUP = oauthConfig([OIDC_STAND_IN.type], { mode: 'popup' });
 const REDEEM = `${AUTH_ORIGIN}/sdk/v1/oauth/authenticate`;
 
 /** The widget's frame (on the auth origin) as a Playwright frame, to run script in it. */

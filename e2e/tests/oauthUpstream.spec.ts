@@ -4,6 +4,7 @@ import type { DemoPage } from '../pages/DemoPage';
 import type { HostPage } from '../pages/HostPage';
 import { uniqueEmail } from '../support/devInbox';
 import { AUTH_ORIGIN, HOST_ORIGIN } from '../support/env';
+import { OAUTH_LANDING, oauthConfig, signUpWithDevGoogle } from '../support/oauthConfig';
 import { OIDC_STAND_IN } from '../support/oidcStandIn';
 
 /**
@@ -11,16 +12,8 @@ import { OIDC_STAND_IN } from '../support/oidcStandIn';
  * by global-setup on 127.0.0.1 and named as the project's Microsoft issuer): the widget on the
  * host origin, the provider on the auth origin, the identity provider on a third origin.
  */
-const LANDING = `${HOST_ORIGIN}/authenticate`;
-const CONFIG = {
-  products: ['oauth', 'emailMagicLinks'],
-  emailMagicLinksOptions: {},
-  oauthOptions: {
-    providers: [{ type: 'google' }, { type: OIDC_STAND_IN.type }],
-    loginRedirectURL: LANDING,
-    signupRedirectURL: LANDING,
-  },
-};
+const LANDING = OAUTH_LANDING;
+const CONFIG = oauthConfig([OIDC_STAND_IN.type]);
 const CALLBACK = `${AUTH_ORIGIN}/v1/public/oauth/${OIDC_STAND_IN.type}/callback`;
 
 /** Clicks the button in the widget and waits for the stand-in's own login page. */
@@ -82,11 +75,7 @@ test('OpenID Connect: a verified address links to the existing user', async ({ h
   test.slow();
   const email = uniqueEmail('oidc-link');
   await test.step('the visitor first signed up with the dev Google', async () => {
-    await host.open({ config: CONFIG });
-    await host.frame.getByRole('button', { name: 'Continue with Google' }).click();
-    await page.getByLabel('Email of your Google account').fill(email);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(demo.landingStatus()).toHaveText('Signed in.');
+    await signUpWithDevGoogle(host, demo, page, CONFIG, email);
   });
   const existing = JSON.parse((await demo.landingResult().textContent()) ?? '{}') as {
     user?: { user_id?: string };

@@ -5,6 +5,7 @@ import type { HostPage } from '../pages/HostPage';
 import { uniqueEmail } from '../support/devInbox';
 import { AUTH_ORIGIN, HOST_ORIGIN } from '../support/env';
 import { APPLE_STAND_IN, GITHUB_STAND_IN } from '../support/oidcStandIn';
+import { OAUTH_LANDING, oauthConfig, signUpWithDevGoogle } from '../support/oauthConfig';
 
 /**
  * The two other protocol families through the widget, against the stand-ins global-setup starts on
@@ -12,16 +13,8 @@ import { APPLE_STAND_IN, GITHUB_STAND_IN } from '../support/oidcStandIn';
  * `/user/emails`) and Apple's form_post with its JWT client secret (panva's oidc-provider). The
  * OpenID Connect family with an ID token is oauthUpstream.spec.ts.
  */
-const LANDING = `${HOST_ORIGIN}/authenticate`;
-const CONFIG = {
-  products: ['oauth', 'emailMagicLinks'],
-  emailMagicLinksOptions: {},
-  oauthOptions: {
-    providers: [{ type: 'google' }, { type: GITHUB_STAND_IN.type }, { type: APPLE_STAND_IN.type }],
-    loginRedirectURL: LANDING,
-    signupRedirectURL: LANDING,
-  },
-};
+const LANDING = OAUTH_LANDING;
+const CONFIG = oauthConfig([GITHUB_STAND_IN.type, APPLE_STAND_IN.type]);
 
 type Shown = { user?: { user_id?: string; emails?: { email: string; verified: boolean }[] } };
 
@@ -129,11 +122,7 @@ for (const family of FAMILIES) {
     test.slow();
     const email = uniqueEmail(`${family.type}-link`);
     await test.step('the visitor first signed up with the dev Google', async () => {
-      await host.open({ config: CONFIG });
-      await host.frame.getByRole('button', { name: 'Continue with Google' }).click();
-      await page.getByLabel('Email of your Google account').fill(email);
-      await page.getByRole('button', { name: 'Continue' }).click();
-      await expect(demo.landingStatus()).toHaveText('Signed in.');
+      await signUpWithDevGoogle(host, demo, page, CONFIG, email);
     });
     const existing = JSON.parse((await demo.landingResult().textContent()) ?? '{}') as Shown;
     const linked = await signIn(host, demo, page, family, email);

@@ -38,15 +38,19 @@ function readWorkers(value: string | undefined, databaseUrl: string | undefined)
   return workers;
 }
 
+/** A comma-separated setting's entries, trimmed, empty ones dropped. */
+const commaList = (value: string | undefined): string[] =>
+  (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+
 /**
  * `LATCH_TRUSTED_PROXIES`: comma-separated addresses, CIDR ranges or `loopback`, `linklocal`,
  * `uniquelocal`; each is checked here, so a typo stops the start instead of trusting nobody.
  */
 function readTrustedProxies(value: string | undefined): string[] {
-  const list = (value ?? '')
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean);
+  const list = commaList(value);
   for (const entry of list) {
     try {
       trustProxies([entry]);
@@ -61,10 +65,7 @@ function readTrustedProxies(value: string | undefined): string[] {
 
 /** `LATCH_DEV_ORIGINS`: comma-separated exact origins. */
 function readDevOrigins(value: string | undefined): string[] {
-  const origins = (value ?? '')
-    .split(',')
-    .map((origin) => origin.trim())
-    .filter(Boolean);
+  const origins = commaList(value);
   for (const origin of origins) {
     const problem = originProblem(origin);
     if (problem) throw new ConfigError(`LATCH_DEV_ORIGINS: ${problem}`);
