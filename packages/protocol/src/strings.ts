@@ -46,6 +46,8 @@ export const en = {
   'oneTap.error.defaultProviderNotAllowed':
     "One Tap cannot render because the dev identity provider is not compatible with One Tap outside test projects. Configure your own Google client (client_id and client_secret_env) for the project's google provider. Learn more: https://latch.dev/docs/oauth#google-one-tap",
 
+  'oneTap.error.landingRefused': 'The host page refused to open the landing page.',
+
   // Configuration errors (docs/embed.md, configuration problems)
   'config.error.emlAndEmailOtp': 'Error: Cannot use both EML and Email OTP',
   'config.error.passkeysAlone':

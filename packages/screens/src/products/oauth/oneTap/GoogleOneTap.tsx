@@ -117,7 +117,7 @@ export default function GoogleOneTap() {
             try {
               const url = await oneTapSubmit(api, config, callbackId, credential);
               const answer = await host.navigate({ url, reason: 'flow_redirect' });
-              if (!answer.accepted) giveUp('The host page refused to open the landing page.');
+              if (!answer.accepted) giveUp(t('oneTap.error.landingRefused'));
             } catch (error) {
               giveUp(messageOf(error), error instanceof ApiError ? error.error_type : undefined);
             } finally {
