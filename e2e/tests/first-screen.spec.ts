@@ -184,6 +184,10 @@ test('hydration leaves the drawn screen exactly as it was', async ({ host, page 
 });
 
 test('the iframe takes the drawn screen’s height before the frame’s scripts run', async ({ host, page }) => {
+  const loaderConsole: string[] = [];
+  page.on('console', (message) => {
+    if (message.location().url.startsWith(`${AUTH_ORIGIN}/loader`)) loaderConsole.push(message.text());
+  });
   const scripts = await holdFrameScripts(page);
   await host.open({ config: EMAIL_CODE, waitUntil: 'domcontentloaded' });
   await expect(host.login.emailInput()).toBeVisible();
@@ -195,6 +199,29 @@ test('the iframe takes the drawn screen’s height before the frame’s scripts 
   scripts.release();
   await expect(host.frame.locator(HYDRATED_FORM)).toHaveCount(1);
   expect(await host.iframeHeight()).toBe(drawnHeight);
+  expect(loaderConsole, 'the loader printed nothing in the host page’s console').toEqual([]);
+});
+
+test('a frame whose scripts arrive a minute late still connects, and stays shown meanwhile', async ({
+  host,
+  page,
+}) => {
+  // A slow network: the drawn document is there, its scripts are not. No wait of the loader's may
+  // give up on the frame then (a fixed handshake timeout hid the drawn screen and reported an error).
+  await page.clock.install();
+  const scripts = await holdFrameScripts(page);
+  await host.open({ config: EMAIL_CODE, waitUntil: 'domcontentloaded' });
+  await expect(host.login.emailInput()).toBeVisible();
+  const drawnHeight = await drawnRootHeight(host);
+  await expect.poll(() => host.iframeHeight()).toBe(drawnHeight);
+  await page.clock.fastForward('01:00');
+  await expect(host.login.emailInput()).toBeVisible();
+  expect(await host.iframeHeight()).toBe(drawnHeight);
+  scripts.release();
+  await expect(host.frame.locator(HYDRATED_FORM)).toHaveCount(1);
+  await host.login.emailInput().fill(uniqueEmail('late'));
+  await expect(host.login.emailInput()).toBeVisible();
+  expect((await host.recorded()).errors).toEqual([]);
 });
 
 test('the early height is taken only from the widget’s own frame', async ({ host, page }) => {

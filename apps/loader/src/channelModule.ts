@@ -9,7 +9,7 @@ const connectPenpal = connectFrameWith(
   (authOrigin): Promise<WalletModule> => import(/* @vite-ignore */ `${authOrigin}/loader-wallets.js`),
 );
 
-/** The channel, and the drawn frame's early height until the channel is up (or fails). */
+/** The channel, and the drawn frame's early height until the channel is up (or the mount goes). */
 export const connectFrame: ConnectFrame = (iframe, parts, authOrigin) => {
   const stopEarly = listenEarlyHeight(iframe, authOrigin, (height) => parts.slot.resize(height));
   const connection = connectPenpal(iframe, parts, authOrigin);

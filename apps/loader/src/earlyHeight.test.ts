@@ -9,11 +9,20 @@ afterEach(() => {
   document.body.replaceChildren();
 });
 
-/** An iframe whose window is a stand-in (the test DOM loads no frame documents). */
-function iframeWithWindow() {
+/**
+ * An iframe whose window is a stand-in (the test DOM loads no frame documents): one holding another
+ * origin's document, whose location cannot be read, unless `sameOrigin` (its first about:blank).
+ */
+function iframeWithWindow({ sameOrigin = false } = {}) {
   const iframe = document.createElement('iframe');
   const postMessage = vi.fn<(message: unknown, targetOrigin: string) => void>();
-  const frameWin = { postMessage } as unknown as Window;
+  const frameWin = {
+    postMessage,
+    get location() {
+      if (sameOrigin) return { href: 'about:blank' };
+      throw new DOMException('Blocked a frame from accessing a cross-origin frame.', 'SecurityError');
+    },
+  } as unknown as Window;
   Object.defineProperty(iframe, 'contentWindow', { value: frameWin });
   return { iframe, frameWin, postMessage };
 }
@@ -28,10 +37,16 @@ function setup() {
 }
 
 describe('listenEarlyHeight', () => {
-  it('asks the frame for its height once, addressed to the auth origin only', () => {
+  it('asks a frame that holds another origin for its height once, addressed to the auth origin only', () => {
     const { asked } = setup();
     expect(asked).toHaveBeenCalledTimes(1);
     expect(asked).toHaveBeenCalledWith(EARLY_HEIGHT_REQUEST, AUTH);
+  });
+
+  it('does not ask while the iframe still holds its first about:blank: the report is yet to come', () => {
+    const { iframe, postMessage: asked } = iframeWithWindow({ sameOrigin: true });
+    stops.push(listenEarlyHeight(iframe, AUTH, vi.fn()));
+    expect(asked).not.toHaveBeenCalled();
   });
 
   it("sizes the iframe from its own window's report on the auth origin", () => {

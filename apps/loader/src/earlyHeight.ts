@@ -18,8 +18,21 @@ export function listenEarlyHeight(
     if (height !== null) resize(height);
   };
   window.addEventListener('message', listener);
-  // A report posted before this listener existed is lost: ask once more. The target origin makes
-  // the browser drop the request unless the iframe holds the auth origin's document.
-  frameWindow(iframe).postMessage(EARLY_HEIGHT_REQUEST, authOrigin);
+  // A report posted before this listener existed is lost: ask once more, but only when the iframe
+  // already holds another origin's document. While it still holds its first about:blank (the host's
+  // own origin) the frame's report is yet to come, and a request addressed to the auth origin would
+  // only print a target-origin warning in the host page's console. The target origin makes the
+  // browser drop the request unless that document is the auth origin's.
+  const frame = frameWindow(iframe);
+  if (holdsOtherOrigin(frame)) frame.postMessage(EARLY_HEIGHT_REQUEST, authOrigin);
   return () => window.removeEventListener('message', listener);
+}
+
+/** Whether `win` holds a document of another origin: reading its location throws then. */
+function holdsOtherOrigin(win: Window): boolean {
+  try {
+    return typeof win.location.href !== 'string';
+  } catch {
+    return true;
+  }
 }

@@ -30,7 +30,7 @@ describe('watchHandshake', () => {
     expect(explain).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
     expect(explain).toHaveBeenCalledTimes(1);
-    watch.failed(); // the channel's own timeout, later
+    watch.failed(); // the channel failing, later
     load();
     await vi.advanceTimersByTimeAsync(10 * GRACE);
     answer(refusal);

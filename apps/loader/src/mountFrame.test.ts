@@ -344,7 +344,7 @@ describe('a refused mount', () => {
     expect(handle.element.querySelector('iframe')?.hidden).toBe(true);
   });
 
-  it('falls back to a generic message at the connect timeout', async () => {
+  it('falls back to a generic message when the channel fails', async () => {
     const fetchImpl = vi.fn<typeof fetch>(async () => Response.json({ data: {} }));
     const { client, pen } = setup(fetchImpl);
     const onError = vi.fn();

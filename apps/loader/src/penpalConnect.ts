@@ -10,7 +10,10 @@ import type * as WalletModuleExports from './walletModule';
 export type WalletModule = typeof WalletModuleExports;
 
 /**
- * The penpal parent: exact auth origin only, and a timeout so a refused frame cannot hang forever.
+ * The penpal parent: exact auth origin only. No timeout: the frame arrives already drawn and usable,
+ * and on a slow network its scripts (and so its answer) can take longer than any fixed wait; a
+ * timeout here gave up on a healthy frame and hid it. A frame that is refused or broken is
+ * reported by the mount's handshake watch instead, a short grace after the iframe has loaded.
  * The wallet relay is loaded by `loadWallets` the first time the frame asks for wallets.
  */
 export const connectFrameWith =
@@ -20,6 +23,5 @@ export const connectFrameWith =
     return connect<FrameMethods>({
       messenger: new WindowMessenger({ remoteWindow: frameWindow(iframe), allowedOrigins: [authOrigin] }),
       methods: createHostMethods(createMountContext(parts), wallets),
-      timeout: 10_000,
     });
   };
