@@ -1,20 +1,50 @@
 import type { ChildProcess } from 'node:child_process';
 import { onTestFinished } from 'vitest';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The repository root: where a provider process started by a test runs. */
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
+/** The compiled provider, as `npm start` runs it in production (`npm run build` makes it). */
+const BUILT_MAIN = join(REPO_ROOT, 'apps/provider/dist/main.js');
+
+/** Source trees the build compiles into dist/main.js: a file newer than the build makes it stale. */
+const BUILD_SOURCES = ['apps/provider/src', 'packages/api/src', 'packages/protocol/src'].map((dir) =>
+  join(REPO_ROOT, dir),
+);
+
+function newestSourceMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    const mtime = entry.isDirectory() ? newestSourceMtime(path) : statSync(path).mtimeMs;
+    if (mtime > newest) newest = mtime;
+  }
+  return newest;
+}
+
+function builtIsFresh(): boolean {
+  if (!existsSync(BUILT_MAIN)) return false;
+  const built = statSync(BUILT_MAIN).mtimeMs;
+  return BUILD_SOURCES.every((dir) => newestSourceMtime(dir) <= built);
+}
+
 /**
- * `node --import tsx apps/provider/src/main.ts`: the provider from its sources, as one process.
- * Not the `tsx` command, which runs the script in a child and relays signals to it: on a loaded
+ * The provider as one process: the compiled build when it is at least as new as its sources (as
+ * in `npm test`, which builds first, and as production runs it), else the sources through tsx,
+ * so a test run after an edit never checks yesterday's build. Loading the sources through tsx
+ * costs about 4 s of CPU per start, the build about 1.5 s.
+ *
+ * Never the `tsx` command, which runs the script in a child and relays signals to it: on a loaded
  * machine that relay can give up on the child and kill it, so a SIGTERM test would see the
  * connection reset instead of the graceful stop under test. With `--import` the signal reaches
  * the provider itself, and `LATCH_WORKERS` forks inherit the loader through `execArgv`.
  */
 export const PROVIDER_COMMAND: readonly [string, string[]] = [
   process.execPath,
-  ['--import', 'tsx', 'apps/provider/src/main.ts'],
+  builtIsFresh() ? [BUILT_MAIN] : ['--import', 'tsx', 'apps/provider/src/main.ts'],
 ];
 
 /**
