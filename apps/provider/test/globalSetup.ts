@@ -1,9 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { migrate } from '../src/db/migrate';
 import { pgliteDb } from '../src/db/pglite';
+import { openPostgresDb } from '../src/db/postgres';
+import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import './postgresContext';
 import { findPostgresBin, startPostgres } from './startPostgres';
@@ -13,10 +16,10 @@ import { findPostgresBin, startPostgres } from './startPostgres';
  * PostgreSQL. `LATCH_TEST_DATABASE_URL` uses an existing server instead. Missing binaries do not
  * skip anything: the PostgreSQL suites fail with the reason.
  */
-export default async function setup(project: TestProject): Promise<(() => void) | undefined> {
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const [stopPostgres, dumpFolder] = await Promise.all([setupPostgres(project), dumpMigratedPGlite(project)]);
-  return () => {
-    stopPostgres?.();
+  return async () => {
+    await stopPostgres?.();
     rmSync(dumpFolder, { recursive: true, force: true });
   };
 }
@@ -37,32 +40,57 @@ async function dumpMigratedPGlite(project: TestProject): Promise<string> {
   return folder;
 }
 
-async function setupPostgres(project: TestProject): Promise<(() => void) | undefined> {
-  const existing = process.env['LATCH_TEST_DATABASE_URL'];
-  if (existing) {
-    project.provide('postgresUrl', existing);
-    project.provide('postgresError', null);
+async function setupPostgres(project: TestProject): Promise<(() => Promise<void>) | undefined> {
+  const server = await postgresServer();
+  if ('error' in server) {
+    project.provide('postgresUrl', null);
+    project.provide('postgresError', server.error);
+    project.provide('postgresTemplate', null);
     return undefined;
   }
+  project.provide('postgresUrl', server.url);
+  project.provide('postgresError', null);
+  // Test files copy this migrated database (CREATE DATABASE … TEMPLATE) instead of migrating their own.
+  const template = `latch_template_${randomBytes(6).toString('hex')}`;
+  await adminQuery(server.url, `CREATE DATABASE ${template}`);
+  const url = new URL(server.url);
+  url.pathname = `/${template}`;
+  const db = openPostgresDb(url.toString());
+  await migrate(db);
+  await db.close();
+  project.provide('postgresTemplate', template);
+  return async () => {
+    if (server.stop) server.stop();
+    else await adminQuery(server.url, `DROP DATABASE IF EXISTS ${template}`);
+  };
+}
+
+/** `LATCH_TEST_DATABASE_URL`, or a throwaway cluster this run starts (and stops), or why neither. */
+async function postgresServer(): Promise<{ url: string; stop?: () => void } | { error: string }> {
+  const existing = process.env['LATCH_TEST_DATABASE_URL'];
+  if (existing) return { url: existing };
   const bin = findPostgresBin();
-  if (!bin) {
-    project.provide('postgresUrl', null);
-    project.provide(
-      'postgresError',
-      'PostgreSQL binaries not found (looked for /usr/lib/postgresql/<version>/bin/initdb). ' +
+  if (!bin)
+    return {
+      error:
+        'PostgreSQL binaries not found (looked for /usr/lib/postgresql/<version>/bin/initdb). ' +
         'Install them (apt-get install postgresql), set LATCH_PG_BIN to the bin folder, ' +
         'or set LATCH_TEST_DATABASE_URL to a server the tests may create databases on.',
-    );
-    return undefined;
-  }
+    };
   try {
-    const pg = await startPostgres(bin);
-    project.provide('postgresUrl', pg.url);
-    project.provide('postgresError', null);
-    return () => pg.stop();
+    const started = await startPostgres(bin);
+    return { url: started.url, stop: () => started.stop() };
   } catch (error) {
-    project.provide('postgresUrl', null);
-    project.provide('postgresError', error instanceof Error ? error.message : String(error));
-    return undefined;
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+async function adminQuery(url: string, sql: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
   }
 }

@@ -5,6 +5,8 @@ declare module 'vitest' {
     postgresUrl: string | null;
     /** Why there is no cluster: the PostgreSQL suites fail with this message. */
     postgresError: string | null;
+    /** A migrated database on that cluster for `CREATE DATABASE … TEMPLATE`, or null without one. */
+    postgresTemplate: string | null;
     /** A file holding a migrated PGlite database (`dumpDataDir`); test files load it, skipping initdb. */
     pgliteDump: string;
   }

@@ -1,18 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { Db } from '../src/db/Db';
 import { migrate } from '../src/db/migrate';
 import { openPGliteDb } from '../src/db/pglite';
 import { openPostgresDb } from '../src/db/postgres';
+import { reusablePGlite } from './reusablePGlite';
 import './postgresContext';
 
 export type DbKind = 'pglite' | 'postgres';
 export const DB_KINDS: readonly DbKind[] = ['pglite', 'postgres'];
 
-/** A fresh, empty PostgreSQL database on the test cluster; throws the setup's reason when there is none. */
-export async function createPostgresDatabase(): Promise<string> {
+/**
+ * A new PostgreSQL database on the test cluster, empty or a copy of `template`; throws the setup's
+ * reason when there is no cluster.
+ */
+export async function createPostgresDatabase(template?: string | null): Promise<string> {
   const adminUrl = inject('postgresUrl');
   if (!adminUrl)
     throw new Error(`PostgreSQL tests cannot run: ${inject('postgresError') ?? 'no server was started'}`);
@@ -20,7 +23,7 @@ export async function createPostgresDatabase(): Promise<string> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   } finally {
     await admin.end();
   }
@@ -30,15 +33,14 @@ export async function createPostgresDatabase(): Promise<string> {
 }
 
 /**
- * A migrated database of either kind: PGlite loaded from the run's migrated dump (no initdb), or a
- * new database on the test cluster, migrated.
+ * A migrated database of either kind: PGlite from this worker's pool of emptied instances or loaded
+ * from the run's migrated dump (no initdb), or a new database on the test cluster copied from the
+ * run's migrated template.
  */
 export async function openMigratedTestDb(kind: DbKind): Promise<Db> {
-  const db =
-    kind === 'pglite'
-      ? await openPGliteDb(undefined, { loadDataDir: new Blob([readFileSync(inject('pgliteDump'))]) })
-      : await openPostgresDb(await createPostgresDatabase());
-  // A no-op on the dump; applies everything on a new PostgreSQL database.
+  if (kind === 'pglite') return reusablePGlite();
+  const db = openPostgresDb(await createPostgresDatabase(inject('postgresTemplate')));
+  // A no-op on the template's copy: it proves the copy complete, as it does on the dump.
   await migrate(db);
   return db;
 }
