@@ -51,8 +51,9 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'happy-dom',
-          // CI has two cores shared with the node project; rendered flows need headroom, not retries.
-          testTimeout: 20_000,
+          // Two cores shared with the node project and the browser tests (`npm test` runs them side by
+          // side): rendered flows need headroom, not retries.
+          testTimeout: 40_000,
           env: CHEAP_SCRYPT,
           // One migrated PGlite database that screen tests copy instead of each running initdb.
           globalSetup: ['packages/screens/src/test/pgliteTemplate.ts'],

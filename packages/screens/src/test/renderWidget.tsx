@@ -10,8 +10,10 @@ import { Widget } from '../Widget';
 import { testNetwork, TEST_BASE_URL } from './testNetwork';
 
 // Testing Library's cleanup after each test is registered for every file by domFileSetup.ts.
-// Screens are lazy chunks: under a full parallel run their first load can outlast the 1 s default.
-configure({ asyncUtilTimeout: 4000 });
+// Screens are lazy chunks, and `npm test` runs these files beside the browser tests on the same
+// cores: a screen's first load can outlast the 1 s default. A wait ends as soon as its element is
+// there, so the margin costs a passing test nothing.
+configure({ asyncUtilTimeout: 10_000 });
 
 export interface WidgetSetup {
   config?: LoginConfig;
