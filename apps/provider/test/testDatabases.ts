@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import pg from 'pg';
+import postgres from 'postgres';
 import { inject } from 'vitest';
 import type { Db } from '../src/db/Db';
 import { migrate } from '../src/db/migrate';
@@ -17,10 +17,9 @@ export async function createPostgresDatabase(): Promise<string> {
   if (!adminUrl)
     throw new Error(`PostgreSQL tests cannot run: ${inject('postgresError') ?? 'no server was started'}`);
   const name = `latch_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => undefined });
   try {
-    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.unsafe(`CREATE DATABASE ${name}`);
   } finally {
     await admin.end();
   }
