@@ -6,7 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { migrate } from '../src/db/migrate';
 import { pgliteDb } from '../src/db/pglite';
 import { openPostgresDb } from '../src/db/postgres';
-import pg from 'pg';
+import postgres from 'postgres';
 import { PGlite } from '@electric-sql/pglite';
 import './postgresContext';
 import { findPostgresBin, startPostgres } from './startPostgres';
@@ -86,10 +86,9 @@ async function postgresServer(): Promise<{ url: string; stop?: () => void } | { 
 }
 
 async function adminQuery(url: string, sql: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
+  const admin = postgres(url, { max: 1, onnotice: () => undefined });
   try {
-    await admin.query(sql);
+    await admin.unsafe(sql);
   } finally {
     await admin.end();
   }

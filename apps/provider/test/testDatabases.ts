@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import postgres from 'postgres';
 import { inject } from 'vitest';
 import type { Db } from '../src/db/Db';
 import { migrate } from '../src/db/migrate';
@@ -20,10 +20,9 @@ export async function createPostgresDatabase(template?: string | null): Promise<
   if (!adminUrl)
     throw new Error(`PostgreSQL tests cannot run: ${inject('postgresError') ?? 'no server was started'}`);
   const name = `latch_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => undefined });
   try {
-    await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+    await admin.unsafe(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   } finally {
     await admin.end();
   }

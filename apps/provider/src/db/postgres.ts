@@ -1,53 +1,65 @@
-import pg from 'pg';
+import postgres from 'postgres';
 import type { Db, Queryable, Row } from './Db';
 import { statementNames } from './statementNames';
 
 const INT8_OID = 20;
+const JSON_OID = 114;
+const JSONB_OID = 3802;
 
-/** PostgreSQL through a pool, for `DATABASE_URL`; several provider processes can share one database. */
+/**
+ * A json/jsonb parameter as the callers send it: text they serialized themselves goes as it is
+ * (the driver's own serializer would quote it into a JSON string); anything else is serialized.
+ */
+const jsonParameter = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
+const parseJson = (text: string): unknown => JSON.parse(text);
+
+/** What a query needs of the pool or of a transaction's connection. */
+interface Client {
+  unsafe(text: string, params?: never[], options?: postgres.UnsafeQueryOptions): Promise<unknown>;
+}
+
+/**
+ * PostgreSQL through postgres.js, for `DATABASE_URL`; several provider processes can share one
+ * database. The pool (10 connections) pipelines the queries of concurrent requests and keeps each
+ * SQL text prepared per connection: parsed and planned once, then only bound and executed.
+ */
 export function openPostgresDb(connectionString: string): Db {
-  const pool = new pg.Pool({
-    connectionString,
+  const sql = postgres(connectionString, {
     max: 10,
-    // count(*) and bigint columns come back as numbers, as they do on PGlite.
+    // Notices (e.g. "relation already exists, skipping" of the migrations) are not the provider's output.
+    onnotice: () => undefined,
     types: {
-      getTypeParser: (oid, format) => (oid === INT8_OID ? Number : pg.types.getTypeParser(oid, format)),
+      // count(*) and bigint columns come back as numbers, as they do on PGlite.
+      bigint: { to: INT8_OID, from: [INT8_OID], serialize: String, parse: Number },
+      json: { to: JSON_OID, from: [JSON_OID], serialize: jsonParameter, parse: parseJson },
+      jsonb: { to: JSONB_OID, from: [JSONB_OID], serialize: jsonParameter, parse: parseJson },
     },
   });
-  // An idle client's error (server restart) must not crash the process; the next query reconnects.
-  pool.on('error', () => undefined);
-  // Named statements: each connection parses and plans a text once, then only binds and executes.
+  // Past the limit (SQL built from varying text), statements run unnamed rather than grow every
+  // connection's statement cache without bound.
   const nameOf = statementNames();
-  const wrap = (client: pg.Pool | pg.PoolClient): Queryable => ({
-    async query<T extends Row>(sql: string, params: readonly unknown[] = []) {
-      const name = nameOf(sql);
-      const values = [...params];
-      return (await client.query<T>(name === null ? { text: sql, values } : { name, text: sql, values }))
-        .rows;
+  const wrap = (client: Client): Queryable => ({
+    async query<T extends Row>(text: string, params: readonly unknown[] = []) {
+      const prepare = nameOf(text) !== null;
+      // postgres.js types parameters by its own custom types; ours are plain values it serializes
+      // by the types the server describes for the statement.
+      return (await client.unsafe(text, params as never[], { prepare })) as T[];
     },
-    async exec(sql) {
-      await client.query(sql);
+    async exec(text) {
+      // No parameters: the simple protocol, which runs several statements in one text.
+      await client.unsafe(text);
     },
   });
-  const root = wrap(pool);
+  const root = wrap(sql);
   return {
     kind: 'postgres',
     query: root.query,
     exec: root.exec,
-    async transaction(fn) {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        const result = await fn(wrap(client));
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
+    // BEGIN on a connection of its own, COMMIT when `fn` resolves, ROLLBACK when it throws (rethrown).
+    async transaction<R>(fn: (tx: Queryable) => Promise<R>) {
+      // `begin` answers what `fn` resolved to; its type only unwraps arrays of promises, which `fn` awaited.
+      return (await sql.begin((tx) => fn(wrap(tx)))) as R;
     },
-    close: () => pool.end(),
+    close: () => sql.end(),
   };
 }

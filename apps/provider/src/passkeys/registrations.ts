@@ -49,7 +49,7 @@ export async function insertRegistration(
       r.userId,
       project.project_id,
       r.credentialId,
-      // Buffer, not a bare Uint8Array: node-postgres and PGlite both bind it as bytea.
+      // Buffer, not a bare Uint8Array: PGlite binds only a Buffer as bytea (postgres.js takes either).
       Buffer.from(r.publicKey),
       r.counter,
       JSON.stringify(r.transports),

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DB_KINDS } from '../../test/testDatabases';
 import { openAuthKit, type AuthKit } from '../../test/authTestKit';
+import { ACCESS_RECORD_SECONDS } from './sessionRow';
 
 type Session = {
   session_id: string;
@@ -45,6 +46,37 @@ describe.each(DB_KINDS)('sessions on %s', (kind) => {
     vi.setSystemTime(start + 2 * 60_000 + 600 * 60_000 + 1000);
     const expired = await kit.post('/sessions/authenticate', {}, token);
     expect([expired.status, expired.body['error_type']]).toEqual([404, 'session_not_found']);
+  });
+
+  it('records an access at most once a minute unless it extends the session, and refuses a revoked one at once', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.now();
+    const iso = (ms: number) => new Date(start + ms).toISOString();
+    const token = String((await kit.signInByMagicLink(freshEmail()))['session_token']);
+    const refreshAt = async (ms: number, body: object = {}) => {
+      vi.setSystemTime(start + ms);
+      return (await kit.ok('/sessions/authenticate', body, token))['session'] as Session;
+    };
+    const minute = ACCESS_RECORD_SECONDS * 1000;
+
+    // Within the minute after the recorded access (the sign-in) the session is read, not written.
+    expect((await refreshAt(minute / 2)).last_accessed_at).toBe(iso(0));
+    expect((await refreshAt(minute - 1)).last_accessed_at).toBe(iso(0));
+    // A minute later the access is recorded, and is then the one reported for the next minute.
+    expect((await refreshAt(minute)).last_accessed_at).toBe(iso(minute));
+    expect((await refreshAt(minute + 30_000)).last_accessed_at).toBe(iso(minute));
+    // Extending the session always writes, access time included.
+    const extended = await refreshAt(minute + 31_000, { session_duration_minutes: 60 });
+    expect([extended.last_accessed_at, extended.expires_at]).toEqual([
+      iso(minute + 31_000),
+      iso(minute + 31_000 + 60 * 60_000),
+    ]);
+    expect((await refreshAt(minute + 32_000)).expires_at).toBe(extended.expires_at);
+
+    // Revoked within the minute, when refreshes only read: the very next call is refused.
+    expect(await kit.ok('/sessions/revoke', undefined, token)).toMatchObject({ status_code: 200 });
+    const refused = await kit.post('/sessions/authenticate', {}, token);
+    expect([refused.status, refused.body['error_type']]).toEqual([404, 'session_not_found']);
   });
 
   it('signing in again with the same factor refreshes it instead of adding a duplicate', async () => {

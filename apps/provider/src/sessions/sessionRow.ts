@@ -115,11 +115,33 @@ const INSERT_SQL = withUser(
    SELECT $1, $2, u.user_id, $4, $5, $5, $6, $7, $8, u.roles FROM users u WHERE u.user_id = $3`,
 );
 
-const touchLiveSql = (keyColumn: 'token_hash' | 'session_id'): string =>
-  withUser(
-    `UPDATE sessions SET last_accessed_at = $3, expires_at = COALESCE($4::timestamptz, expires_at)
-     WHERE project_id = $1 AND ${keyColumn} = $2 AND revoked_at IS NULL AND expires_at > $3`,
-  );
+/**
+ * How stale `last_accessed_at` may be before an access writes it again. A refresh that neither
+ * extends the session nor comes this long after the recorded access only reads the row: most
+ * refreshes (a backend checking the session on each of its requests, a page refreshing on every
+ * load) then cost PostgreSQL no write, no WAL and no commit flush. Revocation is unaffected: the
+ * read checks `revoked_at` like the write does.
+ */
+export const ACCESS_RECORD_SECONDS = 60;
+
+/**
+ * Records the access in one statement: the UPDATE runs when the session is extended ($4) or its
+ * recorded access is older than $5; otherwise the same live row is read as it is. Both branches
+ * check liveness, and the statement sees one snapshot, so a revocation cannot land between them.
+ */
+const touchLiveSql = (keyColumn: 'token_hash' | 'session_id'): string => {
+  const live = `project_id = $1 AND ${keyColumn} = $2 AND revoked_at IS NULL AND expires_at > $3`;
+  return `WITH touched AS (
+      UPDATE sessions SET last_accessed_at = $3, expires_at = COALESCE($4::timestamptz, expires_at)
+      WHERE ${live} AND ($4::timestamptz IS NOT NULL OR last_accessed_at <= $5::timestamptz)
+      RETURNING ${SESSION_COLUMNS}
+    ), s AS (
+      SELECT * FROM touched
+      UNION ALL
+      SELECT ${SESSION_COLUMNS} FROM sessions WHERE ${live} AND NOT EXISTS (SELECT 1 FROM touched)
+    )
+    SELECT s.*, ${userJsonSql('s.user_id')} AS user_json FROM s`;
+};
 const TOUCH_LIVE_BY_HASH_SQL = touchLiveSql('token_hash');
 const TOUCH_LIVE_BY_ID_SQL = touchLiveSql('session_id');
 
@@ -160,8 +182,9 @@ export async function insertSession(
 /**
  * Records an access to the live session of a project named by its token hash or (a verified JWT)
  * its id, moving `expires_at` when a new expiry is given; answers it with its user, or null when
- * there is no live session. The check and the write are one statement, so a revocation cannot
- * land between them.
+ * there is no live session. `last_accessed_at` is written when the expiry moves or the recorded
+ * access is `ACCESS_RECORD_SECONDS` old; in between the session answers the recorded one. The check
+ * and the write are one statement, so a revocation cannot land between them.
  */
 export async function touchLiveSession(
   db: Queryable,
@@ -172,7 +195,13 @@ export async function touchLiveSession(
 ): Promise<SessionWithUser | null> {
   const [row] = await db.query<SessionWithUser>(
     'tokenHash' in key ? TOUCH_LIVE_BY_HASH_SQL : TOUCH_LIVE_BY_ID_SQL,
-    [projectId, 'tokenHash' in key ? key.tokenHash : key.sessionId, now, expiresAt ?? null],
+    [
+      projectId,
+      'tokenHash' in key ? key.tokenHash : key.sessionId,
+      now,
+      expiresAt ?? null,
+      new Date(now.getTime() - ACCESS_RECORD_SECONDS * 1000),
+    ],
   );
   return row ?? null;
 }

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresDatabase } from '../../test/testDatabases';
+import type { Db } from './Db';
+import { openPostgresDb } from './postgres';
+
+// What the PostgreSQL driver must answer as PGlite does, and survive, beyond the shared
+// prepared-statement suite (preparedStatements.test.ts).
+describe('PostgreSQL driver', () => {
+  let url: string;
+  let db: Db;
+  beforeAll(async () => {
+    url = await createPostgresDatabase();
+    db = openPostgresDb(url);
+  }, 60_000);
+  afterAll(() => db?.close());
+
+  it('answers bigint and count(*) as numbers, timestamptz as Date, json and jsonb parsed', async () => {
+    const at = new Date('2026-03-04T05:06:07.089Z');
+    const [row] = await db.query(
+      `SELECT $1::bigint AS big, count(*) AS n, $2::timestamptz AS at, $3::json AS j, $4::jsonb AS jb
+       FROM generate_series(1, 3)`,
+      [9_007_199_254_740_991, at, JSON.stringify({ a: [1, 'x'] }), JSON.stringify('text')],
+    );
+    expect(row).toEqual({ big: 9_007_199_254_740_991, n: 3, at, j: { a: [1, 'x'] }, jb: 'text' });
+  });
+
+  it('binds a JSON text as that JSON and any other value serialized, as node-postgres did', async () => {
+    await db.exec('CREATE TABLE docs (id int PRIMARY KEY, body jsonb)');
+    await db.query('INSERT INTO docs VALUES ($1, $2), ($3, $4)', [1, '{"k":1}', 2, { k: 2 }]);
+    const rows = await db.query<{ text: string }>('SELECT body::text AS text FROM docs ORDER BY id');
+    expect(rows.map((r) => r.text)).toEqual(['{"k": 1}', '{"k": 2}']);
+  });
+
+  it('reconnects after the server ends its idle connections, without an unhandled error', async () => {
+    // Concurrent statements open several pooled connections, which then sit idle.
+    const sleep = () => db.query('SELECT pg_sleep(0.05)');
+    await Promise.all([sleep(), sleep(), sleep()]);
+    // Another client ends them all, as a server restart or a proxy's idle timeout would.
+    const other = openPostgresDb(url);
+    try {
+      const [ended] = await other.query<{ n: number }>(
+        `SELECT count(pg_terminate_backend(pid)) AS n FROM pg_stat_activity
+         WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+      );
+      expect(ended?.n).toBeGreaterThanOrEqual(3);
+    } finally {
+      await other.close();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The next statements run on fresh connections.
+    const rows = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => db.query<{ i: number }>('SELECT $1::int AS i', [i])),
+    );
+    expect(rows.flat().map((r) => r.i)).toEqual(Array.from({ length: 12 }, (_, i) => i));
+  });
+
+  it('rolls back a transaction whose statement fails, and the pool keeps working', async () => {
+    await db.exec('CREATE TABLE once (id int PRIMARY KEY)');
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('INSERT INTO once VALUES ($1)', [1]);
+        await tx.query('INSERT INTO once VALUES ($1)', [1]);
+      }),
+    ).rejects.toThrow(/duplicate key/);
+    expect(await db.query('SELECT id FROM once')).toEqual([]);
+  });
+});
