@@ -6,6 +6,7 @@ import {
   configAtom,
   createEventLogger,
   createTranslator,
+  loadCatalogue,
   preloadMainBlocks,
   sessionTokensAtom,
   Widget,
@@ -89,6 +90,9 @@ function start(boot: FrameBoot, root: HTMLElement): void {
       onRecoverableError: (error) => console.warn('[latch frame] hydration:', error),
     });
   else createRoot(root).render(widget);
+  // The strings of the later screens, in a chunk of their own: fetched now, while the visitor reads
+  // the first screen. A failure is retried by the screen that needs them.
+  void loadCatalogue().catch(() => undefined);
   observeHeight(root, resize);
 }
 
