@@ -45,7 +45,7 @@ function start(boot: FrameBoot, root: HTMLElement): void {
   const store = createFrameStore(kind, location.search, boot.bootstrap);
   const config = store.get(configAtom);
   // Fetch Main's blocks alongside React's first render, not after it (the provider modulepreloads them).
-  if (kind === 'login') preloadMainBlocks(config.products);
+  if (kind === 'login') preloadMainBlocks(config);
 
   let connection: HostConnection | null = null;
   const focusControl = createFocusControl(root);

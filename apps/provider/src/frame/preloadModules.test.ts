@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { LAZY_MODULES, preloadModules } from './preloadModules';
 
-const { loginForm, phoneLib, passkeyButton } = LAZY_MODULES;
+const { loginForm, phoneForm, phoneLib, passkeyButton } = LAZY_MODULES;
 /** A frame URL's query string carrying `config`, as the loader builds it. */
 const searchOf = (config: unknown) => `?${new URLSearchParams({ config: JSON.stringify(config) })}`;
 const login = (config: unknown) => preloadModules('login', searchOf(config));
@@ -21,13 +21,15 @@ describe('preloadModules', () => {
     expect(login({ products: ['otp'], otpOptions: { methods: ['email', 'sms'] } })).toEqual([loginForm]);
   });
 
-  it('preloads the phone library only when the first tab is a phone form', () => {
+  it('preloads the phone form and library only when the first tab is a phone form', () => {
     expect(login({ products: ['otp'], otpOptions: { methods: ['sms', 'email'] } })).toEqual([
       loginForm,
+      phoneForm,
       phoneLib,
     ]);
     expect(login({ products: ['otp'], otpOptions: { methods: ['whatsapp'] } })).toEqual([
       loginForm,
+      phoneForm,
       phoneLib,
     ]);
     expect(login({ products: ['emailMagicLinks', 'otp'], otpOptions: { methods: ['sms'] } })).toEqual([
@@ -39,6 +41,7 @@ describe('preloadModules', () => {
     expect(login({ products: ['passkeys'] })).toEqual([passkeyButton]);
     expect(login({ products: ['passkeys', 'otp'], otpOptions: { methods: ['sms'] } })).toEqual([
       loginForm,
+      phoneForm,
       phoneLib,
       passkeyButton,
     ]);

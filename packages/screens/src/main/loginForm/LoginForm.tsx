@@ -4,7 +4,7 @@ import { configAtom } from '../../state/widgetAtoms';
 import { useT } from '../../strings/StringsContext';
 import { EmailForm } from './EmailForm';
 import { loginMethods, METHOD_TAB_LABELS, type LoginMethod } from './loginMethods';
-import { PhoneForm } from './PhoneForm';
+import { PhoneFormBlock } from './phoneFormBlock';
 import { Tabs } from './Tabs';
 import './loginForm.css';
 
@@ -34,5 +34,5 @@ function MethodForm({ method }: { method: LoginMethod }) {
   if (method === 'magicLink') return <EmailForm mode="magicLink" />;
   if (method === 'otpEmail') return <EmailForm mode="otp" />;
   if (method === 'password') return <EmailForm mode="password" />;
-  return <PhoneForm channel={method} />;
+  return <PhoneFormBlock.Component channel={method} />;
 }
