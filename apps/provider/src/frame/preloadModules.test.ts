@@ -18,10 +18,10 @@ describe('preloadModules', () => {
   it('preloads the login form for every product with an email or phone form', () => {
     expect(login({ products: ['emailMagicLinks'] })).toEqual([loginForm]);
     expect(login({ products: ['passwords'] })).toEqual([loginForm]);
-    expect(login({ products: ['otp'], otpOptions: { methods: ['email', 'sms'] } })).toEqual([loginForm]);
+    expect(login({ products: ['otp'], otpOptions: { methods: ['email'] } })).toEqual([loginForm]);
   });
 
-  it('preloads the phone form and library only when the first tab is a phone form', () => {
+  it('preloads the phone form for any phone tab, and the phone library when it is the first', () => {
     expect(login({ products: ['otp'], otpOptions: { methods: ['sms', 'email'] } })).toEqual([
       loginForm,
       phoneForm,
@@ -32,9 +32,16 @@ describe('preloadModules', () => {
       phoneForm,
       phoneLib,
     ]);
+    expect(login({ products: ['otp'], otpOptions: { methods: ['email', 'sms'] } })).toEqual([
+      loginForm,
+      phoneForm,
+    ]);
     expect(login({ products: ['emailMagicLinks', 'otp'], otpOptions: { methods: ['sms'] } })).toEqual([
       loginForm,
+      phoneForm,
     ]);
+    // otpOptions without the otp product: no phone tab.
+    expect(login({ products: ['emailMagicLinks'], otpOptions: { methods: ['sms'] } })).toEqual([loginForm]);
   });
 
   it('preloads the passkey button only when no email field can offer passkeys by autofill', () => {

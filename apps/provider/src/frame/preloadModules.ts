@@ -26,8 +26,10 @@ export function preloadModules(kind: FrameKind, search: string): string[] {
   const first = products.find((p) => p === 'emailMagicLinks' || p === 'passwords' || p === 'otp');
   if (first) modules.push(LAZY_MODULES.loginForm);
   const firstMethod = first === 'otp' ? otpMethods[0] : 'email';
-  if (firstMethod === 'sms' || firstMethod === 'whatsapp')
-    modules.push(LAZY_MODULES.phoneForm, LAZY_MODULES.phoneLib);
+  // The login form waits for the phone form's chunk whenever a tab is a phone number.
+  if (products.includes('otp') && (otpMethods.includes('sms') || otpMethods.includes('whatsapp')))
+    modules.push(LAZY_MODULES.phoneForm);
+  if (firstMethod === 'sms' || firstMethod === 'whatsapp') modules.push(LAZY_MODULES.phoneLib);
   // With an email field the passkey button waits for the browser's autofill support, usually to stay hidden.
   const emailField =
     products.includes('emailMagicLinks') ||
