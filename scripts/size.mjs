@@ -23,7 +23,8 @@ const KB = 1024;
 // zxcvbn: the trimmed browser dictionaries (zxcvbnWords.json) and the estimator; the full lists were 817 KB.
 // The frame's initial JavaScript was 101.6 KB in ~20 files; the first screen's code in one chunk
 // (apps/frame/vite.config.ts) compresses to 96.2 KB in 2 files (2026-11-25). Valibot (+1.43 KB)
-// checks the URL options and boot data before the first render, so it cannot move to a lazy chunk.
+// checks the URL options and boot data before the first render, so it cannot move to a lazy chunk
+// unless the frame hydrates from options the provider parsed (docs/performance.md).
 // penpal (3.2 KB) is fetched after it (the drawn screen hydrates without the host): 93.5 KB
 // (2026-11-26), of which React DOM's client is about 62 KB. 94.3 KB by the next day; then the
 // strings of the later screens, the phone form and the passkey sign-in moved to chunks of their own
