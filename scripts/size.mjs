@@ -26,7 +26,7 @@ const KB = 1024;
 // checks the URL options and boot data before the first render, so it cannot move to a lazy chunk
 // unless the frame hydrates from options the provider parsed (docs/performance.md).
 // penpal (3.2 KB) is fetched after it (the drawn screen hydrates without the host): 93.5 KB
-// (2026-11-26), of which React DOM's client is about 62 KB. 94.3 KB by the next day; then the
+// (2026-11-26), of which React DOM's client is about 62 KB. 94.3 KB later that day; then the
 // strings of the later screens, the phone form and the passkey sign-in moved to chunks of their own
 // (fetched after the first render, or with it when the config uses them): 90.2 KB, of which React
 // (react-dom's client, react, scheduler) is about 68 KB; a config with a phone tab adds the phone form's
