@@ -6,6 +6,7 @@ import {
   configAtom,
   createEventLogger,
   createTranslator,
+  loadCatalogue,
   preloadMainBlocks,
   sessionTokensAtom,
   Widget,
@@ -44,7 +45,7 @@ function start(boot: FrameBoot, root: HTMLElement): void {
   const store = createFrameStore(kind, location.search, boot.bootstrap);
   const config = store.get(configAtom);
   // Fetch Main's blocks alongside React's first render, not after it (the provider modulepreloads them).
-  if (kind === 'login') preloadMainBlocks(config.products);
+  if (kind === 'login') preloadMainBlocks(config);
 
   let connection: HostConnection | null = null;
   const focusControl = createFocusControl(root);
@@ -89,6 +90,9 @@ function start(boot: FrameBoot, root: HTMLElement): void {
       onRecoverableError: (error) => console.warn('[latch frame] hydration:', error),
     });
   else createRoot(root).render(widget);
+  // The strings of the later screens, in a chunk of their own: fetched now, while the visitor reads
+  // the first screen. A failure is retried by the screen that needs them.
+  void loadCatalogue().catch(() => undefined);
   observeHeight(root, resize);
 }
 

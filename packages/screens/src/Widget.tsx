@@ -6,7 +6,8 @@ import type { WidgetServices } from './services/WidgetServices';
 import type { WidgetStore } from './state/createWidgetStore';
 import { mountStateAtom } from './state/widgetAtoms';
 import { StringsContext } from './strings/StringsContext';
-import { createTranslator } from './strings/translate';
+import { loadCatalogue } from './strings/catalogueLoader';
+import { createTranslator, unknownStringIds } from './strings/translate';
 
 export interface WidgetProps {
   store: WidgetStore;
@@ -29,15 +30,23 @@ export function Widget({ store, services }: WidgetProps) {
 function WithStrings({ children }: { children: ReactNode }) {
   const { strings } = useAtomValue(mountStateAtom);
   const { host } = useServices();
-  const translator = useMemo(() => createTranslator(strings), [strings]);
+  const t = useMemo(() => createTranslator(strings).t, [strings]);
   const reported = useRef(new Set<string>());
+  // Which override ids are not in the catalogue is known once all of it has loaded: a diagnostic
+  // for the host's developer, never in the way of the first screen.
   useEffect(() => {
-    const fresh = translator.unknownIds.filter((id) => !reported.current.has(id));
-    if (fresh.length === 0) return;
-    for (const id of fresh) reported.current.add(id);
-    void host
-      .reportError({ message: `Unknown string ids ignored: ${fresh.join(', ')}` })
+    let current = true;
+    void loadCatalogue()
+      .then((catalogue) => {
+        const fresh = unknownStringIds(strings, catalogue).filter((id) => !reported.current.has(id));
+        if (!current || fresh.length === 0) return;
+        for (const id of fresh) reported.current.add(id);
+        return host.reportError({ message: `Unknown string ids ignored: ${fresh.join(', ')}` });
+      })
       .catch(() => undefined);
-  }, [translator, host]);
-  return <StringsContext.Provider value={translator.t}>{children}</StringsContext.Provider>;
+    return () => {
+      current = false;
+    };
+  }, [strings, host]);
+  return <StringsContext.Provider value={t}>{children}</StringsContext.Provider>;
 }

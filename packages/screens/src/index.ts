@@ -2,6 +2,7 @@ export { Widget, type WidgetProps } from './Widget';
 export { Container } from './Container';
 export { createTranslator, fillPlaceholders, type Translate, type StringParams } from './strings/translate';
 export { useT } from './strings/StringsContext';
+export { loadCatalogue } from './strings/catalogueLoader';
 export { SCREENS, type Screen } from './flow/screens';
 export { OUTCOMES, TRANSITIONS, nextScreen, type Outcome } from './flow/transitions';
 export { INITIAL_SCREEN } from './flow/initialScreen';

@@ -1,7 +1,7 @@
 import { prerender } from 'react-dom/static';
 import type { FrameBoot } from '@latch/api';
 import { MOUNT_KINDS, type MountKind } from '@latch/protocol';
-import { Widget } from '@latch/screens';
+import { loadCatalogue, Widget } from '@latch/screens';
 import { createFrameStore } from '../boot/createFrameStore';
 import { inertServices } from './inertServices';
 
@@ -29,6 +29,8 @@ const isMountKind = (kind: string): kind is MountKind => (MOUNT_KINDS as readonl
  */
 export async function renderFirstScreen({ kind, search, boot }: FirstScreenRequest): Promise<string | null> {
   if (!isMountKind(kind) || !SERVER_RENDERED.includes(kind)) return null;
+  // The whole catalogue, so no string of the first render waits on it (the frame loads the rest later).
+  await loadCatalogue();
   const store = createFrameStore(kind, search, boot.bootstrap);
   const services = inertServices(boot.publicToken, boot.apiBaseUrl);
   let failed = false;

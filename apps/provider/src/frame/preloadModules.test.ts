@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { LAZY_MODULES, preloadModules } from './preloadModules';
 
-const { loginForm, phoneLib, passkeyButton } = LAZY_MODULES;
+const { loginForm, phoneForm, phoneLib, passkeyButton } = LAZY_MODULES;
 /** A frame URL's query string carrying `config`, as the loader builds it. */
 const searchOf = (config: unknown) => `?${new URLSearchParams({ config: JSON.stringify(config) })}`;
 const login = (config: unknown) => preloadModules('login', searchOf(config));
@@ -18,27 +18,37 @@ describe('preloadModules', () => {
   it('preloads the login form for every product with an email or phone form', () => {
     expect(login({ products: ['emailMagicLinks'] })).toEqual([loginForm]);
     expect(login({ products: ['passwords'] })).toEqual([loginForm]);
-    expect(login({ products: ['otp'], otpOptions: { methods: ['email', 'sms'] } })).toEqual([loginForm]);
+    expect(login({ products: ['otp'], otpOptions: { methods: ['email'] } })).toEqual([loginForm]);
   });
 
-  it('preloads the phone library only when the first tab is a phone form', () => {
+  it('preloads the phone form for any phone tab, and the phone library when it is the first', () => {
     expect(login({ products: ['otp'], otpOptions: { methods: ['sms', 'email'] } })).toEqual([
       loginForm,
+      phoneForm,
       phoneLib,
     ]);
     expect(login({ products: ['otp'], otpOptions: { methods: ['whatsapp'] } })).toEqual([
       loginForm,
+      phoneForm,
       phoneLib,
+    ]);
+    expect(login({ products: ['otp'], otpOptions: { methods: ['email', 'sms'] } })).toEqual([
+      loginForm,
+      phoneForm,
     ]);
     expect(login({ products: ['emailMagicLinks', 'otp'], otpOptions: { methods: ['sms'] } })).toEqual([
       loginForm,
+      phoneForm,
     ]);
+    // otpOptions without the otp product: no phone tab.
+    expect(login({ products: ['emailMagicLinks'], otpOptions: { methods: ['sms'] } })).toEqual([loginForm]);
   });
 
   it('preloads the passkey button only when no email field can offer passkeys by autofill', () => {
     expect(login({ products: ['passkeys'] })).toEqual([passkeyButton]);
     expect(login({ products: ['passkeys', 'otp'], otpOptions: { methods: ['sms'] } })).toEqual([
       loginForm,
+      phoneForm,
       phoneLib,
       passkeyButton,
     ]);

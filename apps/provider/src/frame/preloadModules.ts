@@ -4,6 +4,7 @@ import type { FrameKind } from './frameKinds';
 /** Manifest keys (source paths from `apps/frame`) of the lazy modules a first screen renders. */
 export const LAZY_MODULES = {
   loginForm: '../../packages/screens/src/main/loginForm/LoginForm.tsx',
+  phoneForm: '../../packages/screens/src/main/loginForm/PhoneForm.tsx',
   phoneLib: '../../packages/screens/src/phone/phoneLib.ts',
   passkeyButton: '../../packages/screens/src/products/passkeys/PasskeyButton.tsx',
 } as const;
@@ -25,6 +26,9 @@ export function preloadModules(kind: FrameKind, search: string): string[] {
   const first = products.find((p) => p === 'emailMagicLinks' || p === 'passwords' || p === 'otp');
   if (first) modules.push(LAZY_MODULES.loginForm);
   const firstMethod = first === 'otp' ? otpMethods[0] : 'email';
+  // The login form waits for the phone form's chunk whenever a tab is a phone number.
+  if (products.includes('otp') && (otpMethods.includes('sms') || otpMethods.includes('whatsapp')))
+    modules.push(LAZY_MODULES.phoneForm);
   if (firstMethod === 'sms' || firstMethod === 'whatsapp') modules.push(LAZY_MODULES.phoneLib);
   // With an email field the passkey button waits for the browser's autofill support, usually to stay hidden.
   const emailField =

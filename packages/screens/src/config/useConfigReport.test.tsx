@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { en, type LoginConfig } from '@latch/protocol';
+import type { LoginConfig } from '@latch/protocol';
+import { en } from '@latch/protocol/catalogue';
 import { applyMountStateAtom, mountStateAtom } from '../state/widgetAtoms';
 import { renderWidget } from '../test/renderWidget';
 import { warmUpScreens } from '../test/warmUp';

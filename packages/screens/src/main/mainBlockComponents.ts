@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
-import type { Product } from '@latch/protocol';
+import type { LoginConfig } from '@latch/protocol';
 import { PRODUCT_REGISTRY, type MainBlockId } from '../registry/products';
+import { hasPhoneMethod, PhoneFormBlock } from './loginForm/phoneFormBlock';
 import { preloadable, type Preloadable } from './preloadable';
 
 /** Main's blocks; each is its own chunk, fetched only when a configured product needs it. */
@@ -16,11 +17,13 @@ export const MAIN_BLOCK_COMPONENTS: Partial<Record<MainBlockId, ComponentType>> 
 );
 
 /**
- * Starts fetching the blocks the configured products show on Main, before React asks for them
- * (the frame calls this as soon as it knows the config). Failures surface when the block renders.
+ * Starts fetching the blocks the configured products show on Main, and the phone form when a login
+ * method needs it, before React asks for them (the frame calls this as soon as it knows the config).
+ * Failures surface when the block renders.
  */
-export function preloadMainBlocks(products: readonly Product[]): void {
-  for (const product of new Set(products)) {
+export function preloadMainBlocks(config: LoginConfig): void {
+  for (const product of new Set(config.products)) {
     void BLOCKS[PRODUCT_REGISTRY[product].mainBlock]?.preload().catch(() => undefined);
   }
+  if (hasPhoneMethod(config)) void PhoneFormBlock.preload().catch(() => undefined);
 }

@@ -1,9 +1,12 @@
 import { lazy, useState, type ComponentType } from 'react';
 
-export interface Preloadable {
-  Component: ComponentType;
+/** No props: Main's blocks. A form with props names them (`preloadable<PhoneFormProps>`). */
+type NoProps = Record<never, never>;
+
+export interface Preloadable<P extends object = NoProps> {
+  Component: ComponentType<P>;
   /** Starts fetching the chunk now; resolves once the component can render without suspending. */
-  preload(): Promise<ComponentType>;
+  preload(): Promise<ComponentType<P>>;
 }
 
 /**
@@ -12,9 +15,15 @@ export interface Preloadable {
  * Each mounted instance keeps the type it started with, so a late arrival never remounts a form
  * the visitor is typing in.
  */
-export function preloadable(factory: () => Promise<{ default: ComponentType }>): Preloadable {
-  let loaded: ComponentType | null = null;
-  let pending: Promise<ComponentType> | null = null;
+export function preloadable(factory: () => Promise<{ default: ComponentType }>): Preloadable;
+export function preloadable<P extends object>(
+  factory: () => Promise<{ default: ComponentType<P> }>,
+): Preloadable<P>;
+export function preloadable<P extends object>(
+  factory: () => Promise<{ default: ComponentType<P> }>,
+): Preloadable<P> {
+  let loaded: ComponentType<P> | null = null;
+  let pending: Promise<ComponentType<P>> | null = null;
   const preload = () =>
     (pending ??= factory().then(
       (module) => (loaded = module.default),
@@ -24,9 +33,9 @@ export function preloadable(factory: () => Promise<{ default: ComponentType }>):
       },
     ));
   const Lazy = lazy(() => preload().then((component) => ({ default: component })));
-  function Component() {
-    const [Chosen] = useState<ComponentType>(() => loaded ?? Lazy);
-    return <Chosen />;
+  function Component(props: P) {
+    const [Chosen] = useState<ComponentType<P>>(() => loaded ?? Lazy);
+    return <Chosen {...props} />;
   }
   return { Component, preload };
 }

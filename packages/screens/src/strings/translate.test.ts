@@ -1,8 +1,14 @@
-import { describe, expect, it } from 'vitest';
-import { en } from '@latch/protocol';
-import { createTranslator, fillPlaceholders } from './translate';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { firstScreenStrings } from '@latch/protocol';
+import { en } from '@latch/protocol/catalogue';
+import { CataloguePending, loadCatalogue } from './catalogueLoader';
+import { createTranslator, fillPlaceholders, unknownStringIds } from './translate';
 
 describe('strings', () => {
+  beforeAll(async () => {
+    await loadCatalogue();
+  });
+
   it('has the English texts of the widget', () => {
     expect(en['login.title']).toBe('Sign up or log in');
     expect(en['config.error.emlAndEmailOtp']).toBe('Error: Cannot use both EML and Email OTP');
@@ -20,10 +26,11 @@ describe('strings', () => {
   });
 
   it('applies host overrides by id and lists unknown ids', () => {
-    const { t, unknownIds } = createTranslator({ 'login.title': 'Welcome, {name}', 'no.such.id': 'x' });
+    const overrides = { 'login.title': 'Welcome, {name}', 'no.such.id': 'x' };
+    const { t } = createTranslator(overrides);
     expect(t('login.title', { name: 'Ada' })).toBe('Welcome, Ada');
     expect(t('tab.email')).toBe('Email');
-    expect(unknownIds).toEqual(['no.such.id']);
+    expect(unknownStringIds(overrides, en)).toEqual(['no.such.id']);
   });
 
   it('never treats markup in a parameter as anything but text', () => {
@@ -34,6 +41,23 @@ describe('strings', () => {
   });
 
   it('does not let an override of an inherited name through', () => {
-    expect(createTranslator({ toString: 'x', constructor: 'y' }).unknownIds).toContain('toString');
+    expect(unknownStringIds({ toString: 'x', constructor: 'y' }, en)).toEqual(['toString', 'constructor']);
+  });
+
+  it('is one catalogue whose first part is the login screen strings, with the same texts', async () => {
+    expect(await loadCatalogue()).toBe(en);
+    for (const [id, text] of Object.entries(firstScreenStrings)) expect(en).toHaveProperty([id], text);
+    expect(Object.keys(en).length).toBeGreaterThan(Object.keys(firstScreenStrings).length);
+  });
+
+  it('suspends a render that asks for a later string until the catalogue is there', async () => {
+    const pending = new CataloguePending('passcode.title');
+    expect(pending).toBeInstanceOf(Error);
+    expect(pending.message).toBe(
+      'String "passcode.title" was asked for before the string catalogue had loaded.',
+    );
+    // React waits on a thrown thenable: it settles once the catalogue has loaded.
+    await new Promise<void>((resolve, reject) => pending.then(resolve, reject));
+    expect(createTranslator().t('passcode.title')).toBe('Enter passcode');
   });
 });

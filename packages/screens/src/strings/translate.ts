@@ -1,11 +1,8 @@
-import { en, type StringId } from '@latch/protocol';
+import { firstScreenStrings, type StringId } from '@latch/protocol';
+import { catalogueIfLoaded, CataloguePending, type Catalogue } from './catalogueLoader';
 
 export type StringParams = Record<string, string | number>;
 export type Translate = (id: StringId, params?: StringParams) => string;
-
-export function isStringId(id: string): id is StringId {
-  return Object.hasOwn(en, id);
-}
 
 /** Fills `{name}` placeholders; unknown names stay visible so a typo shows up. */
 export function fillPlaceholders(template: string, params?: StringParams): string {
@@ -15,25 +12,34 @@ export function fillPlaceholders(template: string, params?: StringParams): strin
   );
 }
 
+const firstPart: Partial<Record<StringId, string>> = firstScreenStrings;
+
+/** The English text of `id`; throws a `CataloguePending` while the rest of the catalogue is loading. */
+function english(id: StringId): string {
+  const text = firstPart[id] ?? catalogueIfLoaded()?.[id];
+  if (text === undefined) throw new CataloguePending(id);
+  return text;
+}
+
 export interface Translator {
   t: Translate;
-  /** Override ids that are not in the catalogue (ignored). */
-  unknownIds: string[];
 }
 
 /**
- * Builds `t` from the host's overrides. The result is always plain text: React renders it as a
+ * Builds `t` from the host's overrides (ids not in the catalogue are never asked for, so they have no
+ * effect; `unknownStringIds` lists them). The result is always plain text: React renders it as a
  * text node, so an override can never inject markup.
+ *
+ * The login screen's strings are always there. Another id asked for during a render before the
+ * rest of the catalogue has arrived suspends that render (React shows the nearest Suspense
+ * fallback, as for a screen whose code is still loading) until it has.
  */
 export function createTranslator(overrides: Record<string, string> = {}): Translator {
-  const merged: Record<string, string> = { ...en };
-  const unknownIds: string[] = [];
-  for (const [id, text] of Object.entries(overrides)) {
-    if (isStringId(id)) merged[id] = text;
-    else unknownIds.push(id);
-  }
-  return {
-    t: (id, params) => fillPlaceholders(merged[id] ?? en[id], params),
-    unknownIds,
-  };
+  const own = (id: StringId) => (Object.hasOwn(overrides, id) ? overrides[id] : undefined);
+  return { t: (id, params) => fillPlaceholders(own(id) ?? english(id), params) };
+}
+
+/** The ids of `overrides` that are not in the catalogue (a host's typo or an outdated id). */
+export function unknownStringIds(overrides: Record<string, string>, catalogue: Catalogue): string[] {
+  return Object.keys(overrides).filter((id) => !Object.hasOwn(catalogue, id));
 }

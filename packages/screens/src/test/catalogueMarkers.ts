@@ -1,6 +1,7 @@
 import { waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
-import { en, type StringId } from '@latch/protocol';
+import type { StringId } from '@latch/protocol';
+import { en } from '@latch/protocol/catalogue';
 
 /*
  * Every text a screen shows must come from the catalogue. The widget renders with a catalogue

@@ -1,15 +1,27 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
+import { preloadable } from '../preloadable';
 import { configAtom } from '../../state/widgetAtoms';
 import { useT } from '../../strings/StringsContext';
 import { EmailForm } from './EmailForm';
 import { loginMethods, METHOD_TAB_LABELS, type LoginMethod } from './loginMethods';
-import { PhoneForm } from './PhoneForm';
+import { isPhoneMethod, PhoneFormBlock } from './phoneFormBlock';
 import { Tabs } from './Tabs';
 import './loginForm.css';
 
 /** The email / phone block of Main: one form, or a tab per method when there are several. */
 export default function LoginForm() {
+  const methods = loginMethods(useAtomValue(configAtom));
+  return methods.some(isPhoneMethod) ? <WithPhoneForm.Component /> : <MethodForms />;
+}
+
+/**
+ * With a phone method the block renders once the phone form's chunk is there (the provider
+ * preloads it with the entry), so its tab never opens on a spinner.
+ */
+const WithPhoneForm = preloadable(() => PhoneFormBlock.preload().then(() => ({ default: MethodForms })));
+
+function MethodForms() {
   const t = useT();
   const methods = loginMethods(useAtomValue(configAtom));
   const [chosen, setChosen] = useState<LoginMethod | null>(null);
@@ -34,5 +46,5 @@ function MethodForm({ method }: { method: LoginMethod }) {
   if (method === 'magicLink') return <EmailForm mode="magicLink" />;
   if (method === 'otpEmail') return <EmailForm mode="otp" />;
   if (method === 'password') return <EmailForm mode="password" />;
-  return <PhoneForm channel={method} />;
+  return <PhoneFormBlock.Component channel={method} />;
 }

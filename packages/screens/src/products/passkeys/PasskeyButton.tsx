@@ -3,16 +3,17 @@ import { Button } from '../../components/Button';
 import { useInFlight } from '../../hooks/useInFlight';
 import { useT } from '../../strings/StringsContext';
 import { loadCeremony } from './loadCeremony';
-import { usePasskeyLogin } from './usePasskeyLogin';
+import { loadPasskeyLogin, usePasskeyLogin } from './usePasskeyLogin';
 
 /** Main's 'Login with a Passkey' block: a modal passkey prompt on click. */
 export default function PasskeyButton() {
   const t = useT();
   const login = usePasskeyLogin();
   const { busy, run } = useInFlight();
-  // Fetch the ceremony code now, so the click reaches the browser prompt while it still counts as a gesture.
+  // Fetch the sign-in and ceremony code now, so the click reaches the browser prompt while it still
+  // counts as a gesture.
   useEffect(() => {
-    void loadCeremony().catch(() => undefined);
+    void Promise.all([loadPasskeyLogin(), loadCeremony()]).catch(() => undefined);
   }, []);
   const onClick = () =>
     void run(async () => {

@@ -1,4 +1,5 @@
-import { en, type StringId } from '@latch/protocol';
+import type { StringId } from '@latch/protocol';
+import { en } from '@latch/protocol/catalogue';
 import type { Translate } from '../../strings/translate';
 
 const PREFIX = 'password.zxcvbn.';

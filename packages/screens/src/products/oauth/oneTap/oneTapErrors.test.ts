@@ -1,4 +1,4 @@
-import { en } from '@latch/protocol';
+import { en } from '@latch/protocol/catalogue';
 import { describe, expect, it } from 'vitest';
 import { apiOneTapError, gsiOneTapError, ONE_TAP_ERRORS } from './oneTapErrors';
 

@@ -1,0 +1,20 @@
+import type { LoginConfig } from '@latch/protocol';
+import { preloadable } from '../preloadable';
+import { loginMethods, type LoginMethod } from './loginMethods';
+
+/**
+ * The phone form, its own chunk: most configs have only an email field. A config with a phone
+ * method fetches it with the first screen (the provider's modulepreload, `preloadMainBlocks`), and
+ * `LoginForm` renders once it is there, so switching to its tab shows no spinner.
+ */
+export const PhoneFormBlock = preloadable<{ channel: 'sms' | 'whatsapp' }>(() =>
+  import('./PhoneForm').then(({ PhoneForm }) => ({ default: PhoneForm })),
+);
+
+export function isPhoneMethod(method: LoginMethod): method is 'sms' | 'whatsapp' {
+  return method === 'sms' || method === 'whatsapp';
+}
+
+export function hasPhoneMethod(config: LoginConfig): boolean {
+  return loginMethods(config).some(isPhoneMethod);
+}
