@@ -55,9 +55,8 @@ export function strayTexts(root: HTMLElement): string[] {
 /** Asserts the catalogue coverage of what is on screen, and that `ids` are among it. */
 export async function expectCatalogueOnly(ids: StringId[]) {
   for (const id of ids) {
-    await waitFor(() => expect(document.body.textContent + attributeText()).toContain(`⟦${id}`), {
-      timeout: 3000,
-    });
+    // Testing Library's configured wait (renderWidget.tsx): the provider may answer slowly under load.
+    await waitFor(() => expect(document.body.textContent + attributeText()).toContain(`⟦${id}`));
   }
   expect(strayTexts(document.body)).toEqual([]);
 }

@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { renderWidget } from '../../test/renderWidget';
 import { warmUpScreens } from '../../test/warmUp';
 import { enterPasscode, submitEmail, submitPhone } from '../../test/steps';
 import { providerServer, uniqueEmail } from '../../test/providerServer';
+import { waitForProvider } from '../../test/waitForProvider';
 
 const provider = providerServer();
 
@@ -42,7 +43,7 @@ describe('one-time passcode flow', () => {
       body: { token: code, method_id: methodId, session_duration_minutes: 60 },
     });
     await provider.expectHandedSession(host.setSession.mock.calls[0]?.[0], email);
-    await vi.waitFor(() =>
+    await waitForProvider(() =>
       expect(host.emitEvent.mock.calls.map(([e]) => e.type)).toEqual([
         'OTP_LOGIN_OR_CREATE',
         'OTP_AUTHENTICATE',

@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { renderWidget } from '../../test/renderWidget';
 import { submitEmail } from '../../test/steps';
 import { errorResponse } from '@latch/msw';
@@ -9,6 +9,7 @@ import { emlAndPasskeys, NOT_FOUND, passkeyUser, settle, startCalls, UNKNOWN, wa
 
 const provider = providerServer();
 import { PASSKEY_AUTOFILL_ATTEMPTS } from './usePasskeyAutofill';
+import { waitForProvider } from '../../test/waitForProvider';
 
 let fake: FakeWebAuthn | null = null;
 afterEach(() => {
@@ -27,7 +28,7 @@ describe('passkey sign-in through the email field autofill', () => {
     expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy();
     await provider.expectHandedSession(host.setSession.mock.calls[0]?.[0], email);
     expect(fake.get.mock.calls[0]?.[0].mediation).toBe('conditional');
-    await vi.waitFor(() =>
+    await waitForProvider(() =>
       expect(host.emitEvent.mock.calls.map(([e]) => e.type)).toEqual([
         'PASSKEY_AUTHENTICATE',
         'AUTHENTICATE_FLOW_COMPLETE',

@@ -1,10 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { renderWidget } from '../../test/renderWidget';
 import { errorResponse } from '@latch/msw';
 import { providerServer } from '../../test/providerServer';
 import { domError, installFakeWebAuthn, type FakeWebAuthn } from './fakeWebAuthn';
 import { emlAndPasskeys, NOT_FOUND, passkeyUser, settle, UNKNOWN, warmUp } from './loginFixtures';
+import { waitForProvider } from '../../test/waitForProvider';
 
 const provider = providerServer();
 
@@ -91,7 +92,7 @@ describe('passkey sign-in with the button', () => {
     });
 
     await provider.expectHandedSession(host.setSession.mock.calls[0]?.[0], email);
-    await vi.waitFor(() =>
+    await waitForProvider(() =>
       expect(host.emitEvent.mock.calls.map(([e]) => e.type)).toEqual([
         'PASSKEY_AUTHENTICATE',
         'AUTHENTICATE_FLOW_COMPLETE',

@@ -1,11 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { renderWidget } from '../../test/renderWidget';
 import { submitEmail } from '../../test/steps';
 import { errorResponse, heldResponse } from '@latch/msw';
 import { providerServer, uniqueEmail } from '../../test/providerServer';
 import { loadZxcvbn } from './loadZxcvbn';
 import { continueButton, STRONG_PASSWORD, typePassword } from './passwordTestKit';
+import { waitForProvider } from '../../test/waitForProvider';
 
 const passwordOptions = {
   loginRedirectURL: 'http://localhost:3000/authenticate',
@@ -75,7 +76,7 @@ describe('password flow', () => {
       userType: 'password',
     });
     await provider.expectHandedSession(host.setSession.mock.calls[0]?.[0], address);
-    await vi.waitFor(() =>
+    await waitForProvider(() =>
       expect(host.emitEvent.mock.calls.map(([e]) => e.type)).toEqual([
         'PASSWORD_CREATE',
         'AUTHENTICATE_FLOW_COMPLETE',
@@ -133,7 +134,7 @@ describe('password flow', () => {
       session_duration_minutes: 90,
     });
     await provider.expectHandedSession(host.setSession.mock.calls[0]?.[0], email);
-    await vi.waitFor(() =>
+    await waitForProvider(() =>
       expect(host.emitEvent.mock.calls.map(([e]) => e.type)).toEqual([
         'PASSWORD_AUTHENTICATE',
         'AUTHENTICATE_FLOW_COMPLETE',

@@ -1,11 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { resetPasswordTokenAtom } from '../../state/formAtoms';
 import { heldResponse } from '@latch/msw';
 import { renderWidget } from '../../test/renderWidget';
 import { providerServer, uniqueEmail } from '../../test/providerServer';
 import { loadZxcvbn } from './loadZxcvbn';
 import { continueButton, STRONG_PASSWORD, typePassword } from './passwordTestKit';
+import { waitForProvider } from '../../test/waitForProvider';
 
 const provider = providerServer();
 const NEW_PASSWORD = 'Another-long-phrase-for-reset-7';
@@ -58,7 +59,7 @@ describe('reset password mount', () => {
     await provider.expectHandedSession(host.setSession.mock.calls[0]?.[0], email);
     // The new password is the one that now logs in.
     await provider.call('POST', '/passwords/authenticate', { email, password: NEW_PASSWORD });
-    await vi.waitFor(() =>
+    await waitForProvider(() =>
       expect(host.emitEvent.mock.calls.map(([e]) => e.type)).toEqual([
         'PASSWORD_RESET_BY_EMAIL',
         'AUTHENTICATE_FLOW_COMPLETE',
@@ -99,7 +100,7 @@ describe('reset password mount', () => {
     held.release();
     expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy();
     expect((await provider.sent())[0]?.body).toEqual({ token: loginToken, session_duration_minutes: 30 });
-    await vi.waitFor(() =>
+    await waitForProvider(() =>
       expect(host.emitEvent.mock.calls.map(([e]) => e.type)).toEqual(['AUTHENTICATE_FLOW_COMPLETE']),
     );
   });

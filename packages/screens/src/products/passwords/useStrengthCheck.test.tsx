@@ -9,6 +9,7 @@ import { testNetwork } from '../../test/testNetwork';
 import { loadZxcvbn } from './loadZxcvbn';
 import { STRONG_PASSWORD } from './passwordTestKit';
 import { STRENGTH_CHECK_DEBOUNCE_MS, useStrengthCheck } from './useStrengthCheck';
+import { waitForProvider } from '../../test/waitForProvider';
 
 const provider = providerServer();
 const checks = async () =>
@@ -56,7 +57,7 @@ describe('strength check', () => {
     await act(async () => vi.advanceTimersByTime(STRENGTH_CHECK_DEBOUNCE_MS - 51));
     expect(await checks()).toHaveLength(0);
     await act(async () => vi.advanceTimersByTime(1));
-    await vi.waitFor(() => expect(result.current.current?.valid_password).toBe(true));
+    await waitForProvider(() => expect(result.current.current?.valid_password).toBe(true));
     expect(await checks()).toEqual([
       { route: 'POST /passwords/strength_check', body: { password: word, email: 'ada@example.com' } },
     ]);
@@ -74,17 +75,17 @@ describe('strength check', () => {
     // The provider finds the first weak (score 1) and the second strong.
     await type(rerender, 'Ada1985');
     await act(async () => vi.advanceTimersByTime(STRENGTH_CHECK_DEBOUNCE_MS));
-    await vi.waitFor(() => expect(pending.has('Ada1985')).toBe(true));
+    await waitForProvider(() => expect(pending.has('Ada1985')).toBe(true));
     await type(rerender, STRONG_PASSWORD);
     expect(signals[0]?.aborted).toBe(true);
     await act(async () => vi.advanceTimersByTime(STRENGTH_CHECK_DEBOUNCE_MS));
     expect(signals[1]?.aborted).toBe(false);
 
-    await vi.waitFor(() => expect(pending.has(STRONG_PASSWORD)).toBe(true));
+    await waitForProvider(() => expect(pending.has(STRONG_PASSWORD)).toBe(true));
     pending.get(STRONG_PASSWORD)?.();
-    await vi.waitFor(() => expect(result.current.current?.valid_password).toBe(true));
+    await waitForProvider(() => expect(result.current.current?.valid_password).toBe(true));
     pending.get('Ada1985')?.();
-    await vi.waitFor(async () => expect(await checks()).toHaveLength(2));
+    await waitForProvider(async () => expect(await checks()).toHaveLength(2));
     await act(async () => vi.advanceTimersByTime(10));
     expect(result.current.latest?.valid_password).toBe(true);
     expect(result.current.score).toBe(4);
@@ -94,7 +95,7 @@ describe('strength check', () => {
     const { rerender, result } = setup();
     await type(rerender, 'hunter2');
     await act(async () => vi.advanceTimersByTime(STRENGTH_CHECK_DEBOUNCE_MS));
-    await vi.waitFor(() => expect(result.current.latest?.strength_policy).toBe('zxcvbn'));
+    await waitForProvider(() => expect(result.current.latest?.strength_policy).toBe('zxcvbn'));
     expect(result.current.score).toBe(1);
 
     await type(rerender, STRONG_PASSWORD);
