@@ -1,15 +1,12 @@
-// `npm test`: every check, in two phases. The static checks and the build share the first; unit
-// and browser tests share the second, once the build they need is there. Side by side they fill
-// both cores of a small machine: the browser tests spend much of their time waiting on pages and
-// timers, the unit tests in database set-up, so run one after the other they left a core idle
-// for minutes. A phase with one chain streams its output; chains side by side print whole when
-// they end, so logs stay readable. Any failure stops the rest and fails the command.
+// `npm test`: every check, in phases. On a two-core machine each stage already keeps both cores
+// busy, so stages that would fight for them run one after another; only the short static checks
+// share a phase. (Unit and browser tests side by side finished 4 % sooner, 490 s against 510 s,
+// and timed out more waits under the doubled load: not worth it.) A phase with one chain streams
+// its output; chains side by side print whole when they end, so logs stay readable. Any failure
+// stops the rest and fails the command.
 import { spawn } from 'node:child_process';
 
-const PHASES = [
-  [['typecheck'], ['lint'], ['build', 'size', 'pack:check']],
-  [['test:unit'], ['test:e2e']],
-];
+const PHASES = [[['typecheck'], ['lint'], ['build', 'size', 'pack:check']], [['test:unit']], [['test:e2e']]];
 
 const running = new Set();
 let failed = false;
