@@ -124,29 +124,27 @@ if (initial.length === 0 || absent.length > 0) {
 console.log(
   `\nFrame, initial JavaScript for the login screen (index.html: ${fromIndex.length} files; the provider's login form preloads: ${initial.length - fromIndex.length})`,
 );
-const total = { raw: 0, gzip: 0 };
-for (const file of initial) {
-  const size = measure(file);
-  total.raw += size.raw;
-  total.gzip += size.gzip;
-  console.log(row(relative(frameDist, file), size));
+/** Prints each file's size and adds it to `start`; answers the sum. */
+function addUp(files, start = { raw: 0, gzip: 0 }) {
+  const sum = { ...start };
+  for (const file of files) {
+    const size = measure(file);
+    sum.raw += size.raw;
+    sum.gzip += size.gzip;
+    console.log(row(relative(frameDist, file), size));
+  }
+  console.log(row('total', sum));
+  return sum;
 }
-console.log(row('total', total));
+const total = addUp(initial);
 check('frame initial', total, BUDGETS.frameInitial);
 
 // A login with a phone tab (passcodes by text message or WhatsApp): the same files and the phone form's chunk.
 const phoneChunks = manifest[PHONE_FORM_MODULE]
   ? withImports(PHONE_FORM_MODULE).filter((file) => !initial.includes(file))
   : [];
-const phoneTotal = { ...total };
 console.log('\nFrame, initial JavaScript for a login screen with a phone tab: the above and');
-for (const file of phoneChunks) {
-  const size = measure(file);
-  phoneTotal.raw += size.raw;
-  phoneTotal.gzip += size.gzip;
-  console.log(row(relative(frameDist, file), size));
-}
-console.log(row('total', phoneTotal));
+const phoneTotal = addUp(phoneChunks, total);
 check('frame initial, with a phone tab', phoneTotal, BUDGETS.frameInitialWithPhone);
 
 const zxcvbnChunk = JSON.parse(readFileSync(frameManifest, 'utf8'))[ZXCVBN_MODULE]?.file;
