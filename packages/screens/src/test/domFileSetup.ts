@@ -1,5 +1,6 @@
 import { cleanup } from '@testing-library/react';
-import { afterAll, afterEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { loadCatalogue } from '../strings/catalogueLoader';
 
 // Setup for every file of the vitest `dom` project. The project shares one happy-dom window and one
 // module cache per worker between files (`isolate: false`: importing React, the screens and the
@@ -8,6 +9,11 @@ import { afterAll, afterEach, vi } from 'vitest';
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(cleanup);
+
+// The whole string catalogue, as the frame has it soon after its first render. It is module state
+// that outlives a file: without this, a file reading a later string outside a render passed or
+// failed by which file its worker had run before.
+beforeAll(loadCatalogue);
 
 // The page as a fresh one: no globals a file stubbed, no fake clock, nothing stored, an empty body.
 afterAll(() => {

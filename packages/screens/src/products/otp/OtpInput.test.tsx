@@ -1,11 +1,8 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadCatalogue } from '../../strings/catalogueLoader';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OtpInput } from './OtpInput';
 
-// The passcode screen renders after the catalogue's second part has loaded, as its screen chunk does.
-beforeAll(() => loadCatalogue());
 afterEach(cleanup);
 
 function Harness({

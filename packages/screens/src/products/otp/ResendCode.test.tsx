@@ -1,12 +1,9 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadCatalogue } from '../../strings/catalogueLoader';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ResendCode } from './ResendCode';
 import { formatMinutes } from './useCountdown';
 
 describe('ResendCode', () => {
-  // The passcode screen renders after the catalogue's second part has loaded, as its screen chunk does.
-  beforeAll(() => loadCatalogue());
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => {
     cleanup();
