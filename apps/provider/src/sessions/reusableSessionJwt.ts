@@ -21,7 +21,7 @@ const mintedBySession = new WeakMap<object, Map<string, Minted>>();
  * Everything a JWT says except its times and `last_accessed_at`: when any of it changes (factors,
  * roles, custom claims, the session's expiry, the signing key, the issuer), a new JWT is minted.
  * `last_accessed_at` moves (at most once a minute, `ACCESS_RECORD_SECONDS`), so a reused JWT
- * carries the value of its issue time, as any JWT does; the SDK ignores the field when comparing
+ * carries the value of its issue time, as every JWT does; the SDK ignores the field when comparing
  * sessions too.
  */
 const fingerprintOf = ({ key, projectId, issuer, session }: MintInput): string =>
