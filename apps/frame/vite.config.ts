@@ -13,6 +13,24 @@ const FIRST_SCREEN_ROOTS = [
   fileURLToPath(new URL('../../packages/screens/src/main/loginForm/LoginForm.tsx', import.meta.url)),
 ];
 
+/** Valibot's own modules (`…/node_modules/valibot/…`), and the protocol's schema builders. */
+const isSchemaLibrary = (id: string) =>
+  /[\\/]node_modules[\\/]valibot[\\/]/.test(id) ||
+  /[\\/]packages[\\/]protocol[\\/]src[\\/]schemas\.ts$/.test(id);
+
+/**
+ * Whether a module holds validation: Valibot and the protocol's schema builders, or a module that
+ * imports them (the protocol's schemas and the parser of the frame URL's options). The first screen needs none of it: the frame hydrates
+ * from the initial state the provider parsed and embedded in the document. Without this rule the
+ * protocol package's index, which re-exports every module, would pull them all into the first
+ * screen's chunk; with it they go to the lazy chunks that use them (the host channel, the URL parser
+ * of a document without embedded state, the wallet and consent screens). Should the first screen
+ * ever import one, it comes as a shared chunk in index.html, which `npm run size` counts.
+ */
+function isValidation(id: string, ctx: ChunkingContext): boolean {
+  return isSchemaLibrary(id) || (ctx.getModuleInfo(id)?.importedIds ?? []).some(isSchemaLibrary);
+}
+
 /** Module ids statically reachable from FIRST_SCREEN_ROOTS, computed once per chunking pass. */
 const firstScreenModules = new WeakMap<ChunkingContext, Set<string>>();
 function isFirstScreen(id: string, ctx: ChunkingContext): boolean {
@@ -21,7 +39,7 @@ function isFirstScreen(id: string, ctx: ChunkingContext): boolean {
     reached = new Set();
     const stack = [...FIRST_SCREEN_ROOTS];
     for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
-      if (reached.has(next)) continue;
+      if (reached.has(next) || isValidation(next, ctx)) continue;
       reached.add(next);
       stack.push(...(ctx.getModuleInfo(next)?.importedIds ?? []));
     }
@@ -81,7 +99,14 @@ export default defineConfig(({ isSsrBuild }) =>
             // twenty small shared chunks, each a request on the way to the first screen.
             output: {
               codeSplitting: {
-                groups: [{ name: (id, ctx) => (isFirstScreen(id, ctx) ? 'frame' : null) }],
+                groups: [
+                  {
+                    name: (id, ctx) => (isValidation(id, ctx) ? 'validation' : null),
+                    priority: 1,
+                    includeDependenciesRecursively: false,
+                  },
+                  { name: (id, ctx) => (isFirstScreen(id, ctx) ? 'frame' : null) },
+                ],
               },
             },
           },

@@ -1,6 +1,6 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createApiClient, type FrameBoot } from '@latch/api';
-import type { FrameMethods } from '@latch/protocol';
+import type { FrameInitialState } from '@latch/protocol';
 import {
   applyMountStateAtom,
   configAtom,
@@ -14,10 +14,10 @@ import {
 } from '@latch/screens';
 import { createFrameStore } from './boot/createFrameStore';
 import { mountKindFromPath } from './boot/mountKind';
+import { initialStateFromUrl, readInitialState } from './boot/readInitialState';
 import { readBoot } from './boot/readBoot';
 import { createFocusControl } from './focus/focusControl';
-import { connectHost, type HostConnection } from './host/connectHost';
-import { createFrameMethods } from './host/frameMethods';
+import { connectHost } from './host/connectHost';
 import { relayEscape } from './host/relayEscape';
 import { observeHeight } from './resize/heightReporter';
 
@@ -38,32 +38,26 @@ function parentOrigin(allowed: readonly string[]): string | undefined {
   return origin && allowed.includes(origin) ? origin : undefined;
 }
 
-function start(boot: FrameBoot, root: HTMLElement): void {
+function start(boot: FrameBoot, initialState: FrameInitialState, root: HTMLElement): void {
   const kind = mountKindFromPath(location.pathname);
-  // Render at once from the URL, as the provider's server render did; the host's ready() answer
-  // replaces these options.
-  const store = createFrameStore(kind, location.search, boot.bootstrap);
+  // Render at once from the URL's options, as the provider's server render did; the host's ready()
+  // answer replaces them.
+  const store = createFrameStore(kind, initialState, boot.bootstrap);
   const config = store.get(configAtom);
   // Fetch Main's blocks alongside React's first render, not after it (the provider modulepreloads them).
   if (kind === 'login') preloadMainBlocks(config);
 
-  let connection: HostConnection | null = null;
   const focusControl = createFocusControl(root);
-  const frameMethods: FrameMethods = createFrameMethods({
-    store,
-    resync: () => connection?.resync(),
-    focusFirstField: focusControl.focus,
-  });
-  connection = connectHost({
+  const { host, resize } = connectHost({
     allowedOrigins: boot.allowedOrigins,
-    methods: frameMethods,
+    store,
+    focusFirstField: focusControl.focus,
     onMountState: (mount) => {
       store.set(applyMountStateAtom, mount);
       focusControl.mountStateApplied(mount);
     },
     onError: (message) => console.warn(`[latch frame] ${message}`),
   });
-  const { host, resize } = connection;
   relayEscape(document, host);
 
   const parentHost = parentOrigin(boot.allowedOrigins);
@@ -105,6 +99,19 @@ if (window.top === window) {
     showMessage(t('frame.bootError'));
     console.error(`[latch frame] ${boot.ok ? '#root is missing' : boot.error}`);
   } else {
-    start(boot.value, rootElement);
+    // The state the provider parsed for this document; without it (a document it did not serve),
+    // the frame parses its own URL with the same parser, fetched for that.
+    const embedded = readInitialState(document);
+    const root = rootElement;
+    const { value } = boot;
+    if (embedded) start(value, embedded, root);
+    else
+      void initialStateFromUrl(location.search).then(
+        (state) => start(value, state, root),
+        (error: unknown) => {
+          showMessage(t('frame.bootError'));
+          console.error('[latch frame] the frame URL parser did not load', error);
+        },
+      );
   }
 }

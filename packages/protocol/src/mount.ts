@@ -1,35 +1,11 @@
 import type { SessionTokens } from '@latch/api';
 import type { InferOutput } from 'valibot';
 import { loginConfigSchema, type LoginConfig } from './config';
+import type { FrameInitialState } from './frameInitialState';
+import { MOUNT_KINDS, PROTOCOL_VERSION, type MountKind } from './mountKinds';
 import { readValue } from './readValue';
 import { boolean, nullable, number, object, oneOf, optional, record, string, type Schema } from './schemas';
 import { stylesInputSchema, type StylesInput } from './styles';
-
-/**
- * The contract version. A method never changes incompatibly: add `method2` instead and bump this
- * only when a new method appears, so an old frame and a new loader still understand each other.
- */
-export const PROTOCOL_VERSION = 1;
-
-/** The four things a host can mount, each served at `/frame/{kind}` on the auth origin. */
-export const MOUNT_KINDS = ['login', 'reset-password', 'passkey-registration', 'identity-provider'] as const;
-export type MountKind = (typeof MOUNT_KINDS)[number];
-
-/** Custom element owning the iframe for each kind, named as Stytch's UI SDK names them. */
-export const ELEMENT_NAMES: Record<MountKind, string> = {
-  login: 'stytch-ui',
-  'reset-password': 'stytch-reset-password',
-  'passkey-registration': 'stytch-passkey-registration',
-  'identity-provider': 'stytch-identity-provider',
-};
-
-/** The iframe's accessible name, per kind. */
-export const FRAME_TITLES: Record<MountKind, string> = {
-  login: 'Sign up or log in',
-  'reset-password': 'Reset your password',
-  'passkey-registration': 'Set up a Passkey',
-  'identity-provider': 'Authorize access',
-};
 
 export const authTokenParamsSchema = object({
   trustedAuthToken: string(4096),
@@ -81,12 +57,11 @@ export function frameUrl({ authOrigin, kind, publicToken, config, styles }: Fram
   return `${authOrigin}/frame/${kind}?${query.toString()}`;
 }
 
-/** Reads the options back inside the frame; anything malformed falls back to the empty defaults. */
-export function parseFrameSearch(search: string): {
-  config: LoginConfig;
-  styles: StylesInput;
-  errors: string[];
-} {
+/**
+ * The one parser of the frame URL's options (the provider's, and the frame's when its document has no
+ * embedded state); anything malformed falls back to the empty defaults and is named in `errors`.
+ */
+export function parseFrameSearch(search: string): FrameInitialState & { errors: string[] } {
   const query = new URLSearchParams(search);
   const errors: string[] = [];
   const read = <T>(key: string, schema: Schema<T>, fallback: T): T => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { oneTapProvider, type LoginConfig } from './config';
+import type { LoginConfig } from './config';
+import { oneTapProvider } from './oneTapProvider';
 
 const google = { type: 'google' as const, one_tap: true };
 

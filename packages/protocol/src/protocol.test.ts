@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { readValue } from './readValue';
 import { loginConfigSchema } from './config';
 import { frameMethodSchemas, hostMethodSchemas } from './methods';
-import { frameUrl, mountStateSchema, parseFrameSearch, PROTOCOL_VERSION } from './mount';
+import { frameUrl, mountStateSchema, parseFrameSearch } from './mount';
+import { PROTOCOL_VERSION } from './mountKinds';
 import { stylesInputSchema } from './styles';
 
 const session = {

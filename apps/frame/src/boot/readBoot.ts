@@ -1,5 +1,14 @@
 import { FRAME_BOOT_ELEMENT_ID, type BootstrapResponse, type FrameBoot } from '@latch/api';
-import { array, boolean, isPlainObject, readValue, string, type Result } from '@latch/protocol';
+import { isPlainObject, type Result } from '@latch/protocol';
+
+/*
+ * Plain checks, not the protocol's schemas: the boot data is read before the first render, and the
+ * schema library stays out of the first screen's JavaScript (it loads with the host channel).
+ */
+const isString = (value: unknown, maxLength: number): value is string =>
+  typeof value === 'string' && value.length <= maxLength;
+const isStringList = (value: unknown, maxItems: number, maxLength: number): value is string[] =>
+  Array.isArray(value) && value.length <= maxItems && value.every((item) => isString(item, maxLength));
 
 const origin = (value: unknown): value is string => {
   if (typeof value !== 'string') return false;
@@ -16,9 +25,9 @@ function checkBootstrap(value: unknown): value is BootstrapResponse {
   if (!isPlainObject(value)) return false;
   const v = value;
   return (
-    readValue(string(500), v['project_name']).ok &&
-    readValue(boolean(), v['disable_sdk_watermark']).ok &&
-    readValue(array(string(253), 1000), v['email_domains']).ok &&
+    isString(v['project_name'], 500) &&
+    typeof v['disable_sdk_watermark'] === 'boolean' &&
+    isStringList(v['email_domains'], 1000, 253) &&
     (v['password_config'] === null || isPlainObject(v['password_config'])) &&
     (v['rbac_policy'] === null || isPlainObject(v['rbac_policy']))
   );
@@ -28,9 +37,8 @@ function checkBootstrap(value: unknown): value is BootstrapResponse {
 export function parseBoot(value: unknown): Result<FrameBoot> {
   if (!isPlainObject(value)) return { ok: false, error: 'boot: not an object' };
   const { publicToken, projectId, apiBaseUrl, allowedOrigins, bootstrap } = value;
-  if (!readValue(string(512), publicToken).ok || publicToken === '')
-    return { ok: false, error: 'boot.publicToken' };
-  if (!readValue(string(512), projectId).ok) return { ok: false, error: 'boot.projectId' };
+  if (!isString(publicToken, 512) || publicToken === '') return { ok: false, error: 'boot.publicToken' };
+  if (!isString(projectId, 512)) return { ok: false, error: 'boot.projectId' };
   if (typeof apiBaseUrl !== 'string' || !/^https?:\/\/[^/?#]+$/.test(apiBaseUrl)) {
     return { ok: false, error: 'boot.apiBaseUrl' };
   }
@@ -41,8 +49,8 @@ export function parseBoot(value: unknown): Result<FrameBoot> {
   return {
     ok: true,
     value: {
-      publicToken: publicToken as string,
-      projectId: projectId as string,
+      publicToken,
+      projectId,
       apiBaseUrl,
       allowedOrigins,
       bootstrap,

@@ -3,6 +3,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FrameBoot } from '@latch/api';
+import { parseFrameSearch, type FrameInitialState } from '@latch/protocol';
 import { EARLY_INPUT, EARLY_SUBMIT_SCRIPT, Widget } from '@latch/screens';
 import { createFrameStore } from '../boot/createFrameStore';
 import { inertServices } from './inertServices';
@@ -32,8 +33,13 @@ const boot: FrameBoot = {
     vertical: 'CONSUMER',
   },
 };
-const searchOf = (config: unknown, styles?: unknown) =>
-  `?${new URLSearchParams({ config: JSON.stringify(config), ...(styles ? { styles: JSON.stringify(styles) } : {}) })}`;
+/** The mount state the provider parses from a frame URL with these options. */
+const stateOf = (config: unknown, styles?: unknown): FrameInitialState => {
+  const search = `?${new URLSearchParams({ config: JSON.stringify(config), ...(styles ? { styles: JSON.stringify(styles) } : {}) })}`;
+  const { errors, ...state } = parseFrameSearch(search);
+  expect(errors).toEqual([]);
+  return state;
+};
 
 afterEach(() => document.body.replaceChildren());
 
@@ -45,9 +51,9 @@ const mountHtml = (html: string) => {
 };
 
 /** Hydrates the server HTML in `root` as the frame does; returns React's recoverable errors. */
-async function hydrate(search: string, html: string, root = mountHtml(html)) {
+async function hydrate(state: FrameInitialState, html: string, root = mountHtml(html)) {
   const errors: unknown[] = [];
-  const store = createFrameStore('login', search, boot.bootstrap);
+  const store = createFrameStore('login', state, boot.bootstrap);
   await act(async () => {
     hydrateRoot(root, <Widget store={store} services={inertServices(boot.publicToken, boot.apiBaseUrl)} />, {
       onRecoverableError: (error) => errors.push(error),
@@ -60,7 +66,7 @@ describe('renderFirstScreen', () => {
   it('renders the login form itself, not a spinner, for an email config', async () => {
     const html = await renderFirstScreen({
       kind: 'login',
-      search: searchOf({ products: ['emailMagicLinks'] }),
+      state: stateOf({ products: ['emailMagicLinks'] }),
       boot,
     });
     expect(html).toContain('Sign up or log in');
@@ -71,29 +77,30 @@ describe('renderFirstScreen', () => {
   });
 
   it('renders tabs and the phone form when a phone method comes first', async () => {
-    const search = searchOf({ products: ['otp'], otpOptions: { methods: ['sms', 'email'] } });
-    const html = await renderFirstScreen({ kind: 'login', search, boot });
+    const state = stateOf({ products: ['otp'], otpOptions: { methods: ['sms', 'email'] } });
+    const html = await renderFirstScreen({ kind: 'login', state, boot });
     expect(html).toContain('role="tablist"');
     expect(html).toMatch(/<input[^>]*type="tel"/);
   });
 
   it('renders nothing for mounts it does not draw, so the frame renders them itself', async () => {
     for (const kind of ['reset-password', 'passkey-registration', 'identity-provider', 'nope'])
-      expect(await renderFirstScreen({ kind, search: '', boot })).toBeNull();
+      expect(
+        await renderFirstScreen({ kind, state: { config: { products: [] }, styles: {} }, boot }),
+      ).toBeNull();
   });
 
   it('renders the configuration error for a config the frame cannot read, as the frame would', async () => {
-    const html = await renderFirstScreen({ kind: 'login', search: '?config=%7Bbroken', boot });
+    const { errors, ...state } = parseFrameSearch('?config=%7Bbroken');
+    expect(errors).toEqual(['config: not JSON']);
+    const html = await renderFirstScreen({ kind: 'login', state, boot });
     expect(html).toContain('latch-config-error');
   });
 
   it('hydrates without a mismatch and without changing the markup', async () => {
-    const search = searchOf(
-      { products: ['emailMagicLinks', 'passwords'] },
-      { colors: { primary: '#224466' } },
-    );
-    const html = (await renderFirstScreen({ kind: 'login', search, boot })) ?? '';
-    const { root, errors } = await hydrate(search, html);
+    const state = stateOf({ products: ['emailMagicLinks', 'passwords'] }, { colors: { primary: '#224466' } });
+    const html = (await renderFirstScreen({ kind: 'login', state, boot })) ?? '';
+    const { root, errors } = await hydrate(state, html);
     expect(errors).toEqual([]);
     // The same markup as the server's, once both are parsed (the serialisations differ in case),
     // except the marker the form sets when React takes it over.
@@ -105,25 +112,25 @@ describe('renderFirstScreen', () => {
   });
 
   it('hydrates a screen with a logo, whose image React preloads', async () => {
-    const search = searchOf(
+    const state = stateOf(
       { products: ['emailMagicLinks'] },
       { logo: { logoImageUrl: 'https://example.com/logo.png' } },
     );
-    const html = (await renderFirstScreen({ kind: 'login', search, boot })) ?? '';
+    const html = (await renderFirstScreen({ kind: 'login', state, boot })) ?? '';
     expect(html).toContain('<img');
-    const { root, errors } = await hydrate(search, html);
+    const { root, errors } = await hydrate(state, html);
     expect(errors).toEqual([]);
     expect(root.querySelector('img')?.getAttribute('src')).toBe('https://example.com/logo.png');
   });
 
   it('resolves a [light, dark] pair in CSS until hydration, then the same values inline', async () => {
     const styles = [{ colors: { primary: '#112233' } }, { colors: { primary: '#ddeeff' } }];
-    const search = searchOf({ products: ['emailMagicLinks'] }, styles);
-    const html = (await renderFirstScreen({ kind: 'login', search, boot })) ?? '';
+    const state = stateOf({ products: ['emailMagicLinks'] }, styles);
+    const html = (await renderFirstScreen({ kind: 'login', state, boot })) ?? '';
     expect(html).toMatch(
       /<style>[^<]*--latch-primary:#112233[^<]*@media \(prefers-color-scheme: ?dark\)[^<]*--latch-primary:#ddeeff/,
     );
-    const { root, errors } = await hydrate(search, html);
+    const { root, errors } = await hydrate(state, html);
     expect(errors).toEqual([]);
     expect(root.querySelector('main')?.style.getPropertyValue('--latch-primary')).toBe('#112233');
   });
@@ -138,8 +145,8 @@ describe('renderFirstScreen', () => {
       document.addEventListener(type, listener, true);
     });
     try {
-      const search = searchOf({ products: ['emailMagicLinks'] });
-      const html = (await renderFirstScreen({ kind: 'login', search, boot })) ?? '';
+      const state = stateOf({ products: ['emailMagicLinks'] });
+      const html = (await renderFirstScreen({ kind: 'login', state, boot })) ?? '';
       const root = mountHtml(html);
       const input = root.querySelector<HTMLInputElement>('input[name="email"]');
       const form = root.querySelector('form');
@@ -150,7 +157,7 @@ describe('renderFirstScreen', () => {
       expect(submitted.defaultPrevented).toBe(true);
       expect(form.hasAttribute(EARLY_INPUT.pendingSubmit)).toBe(true);
 
-      const { errors } = await hydrate(search, html, root);
+      const { errors } = await hydrate(state, html, root);
       expect(errors).toEqual([]);
       expect(input.value).toBe('not-an-email');
       // The replayed submit validated the adopted text (an empty field would say "required").
@@ -163,13 +170,13 @@ describe('renderFirstScreen', () => {
   });
 
   it('keeps a phone number typed before hydration in the phone form’s state', async () => {
-    const search = searchOf({ products: ['otp'], otpOptions: { methods: ['sms'] } });
-    const html = (await renderFirstScreen({ kind: 'login', search, boot })) ?? '';
+    const state = stateOf({ products: ['otp'], otpOptions: { methods: ['sms'] } });
+    const html = (await renderFirstScreen({ kind: 'login', state, boot })) ?? '';
     const root = mountHtml(html);
     const input = root.querySelector<HTMLInputElement>('input[name="phone"]');
     if (!input) throw new Error('no server-rendered phone field');
     input.value = '12';
-    const { errors } = await hydrate(search, html, root);
+    const { errors } = await hydrate(state, html, root);
     expect(errors).toEqual([]);
     expect(input.value).toBe('12');
     act(() => root.querySelector('form')?.requestSubmit());

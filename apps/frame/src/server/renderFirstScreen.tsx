@@ -1,6 +1,6 @@
 import { prerender } from 'react-dom/static';
 import type { FrameBoot } from '@latch/api';
-import { MOUNT_KINDS, type MountKind } from '@latch/protocol';
+import { MOUNT_KINDS, type FrameInitialState, type MountKind } from '@latch/protocol';
 import { loadCatalogue, Widget } from '@latch/screens';
 import { createFrameStore } from '../boot/createFrameStore';
 import { inertServices } from './inertServices';
@@ -8,8 +8,11 @@ import { inertServices } from './inertServices';
 /** What the provider knows when it serves `/frame/{kind}?…`. */
 export interface FirstScreenRequest {
   kind: string;
-  /** The frame URL's query string (`?config=…&styles=…`), as the frame's own `location.search`. */
-  search: string;
+  /**
+   * The frame URL's options, parsed by the provider with the shared parser (`parseFrameSearch`); the
+   * document carries the same value to the frame, which hydrates from it.
+   */
+  state: FrameInitialState;
   boot: FrameBoot;
 }
 
@@ -27,11 +30,11 @@ const isMountKind = (kind: string): kind is MountKind => (MOUNT_KINDS as readonl
  * Null when this mount is not rendered on the server or when anything goes wrong: the provider then
  * serves the client-rendered document.
  */
-export async function renderFirstScreen({ kind, search, boot }: FirstScreenRequest): Promise<string | null> {
+export async function renderFirstScreen({ kind, state, boot }: FirstScreenRequest): Promise<string | null> {
   if (!isMountKind(kind) || !SERVER_RENDERED.includes(kind)) return null;
   // The whole catalogue, so no string of the first render waits on it (the frame loads the rest later).
   await loadCatalogue();
-  const store = createFrameStore(kind, search, boot.bootstrap);
+  const store = createFrameStore(kind, state, boot.bootstrap);
   const services = inertServices(boot.publicToken, boot.apiBaseUrl);
   let failed = false;
   const { prelude } = await prerender(<Widget store={store} services={services} />, {

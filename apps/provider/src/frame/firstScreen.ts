@@ -1,8 +1,7 @@
-import type { FrameBoot } from '@latch/api';
 import { errorSummary } from '../http/errorSummary';
 import type { Logger } from '../http/logger';
 import { earlyHeightScript } from './earlyHeightScript';
-import { loadRenderer } from './firstScreenRenderer';
+import { loadRenderer, type FirstScreenRequest } from './firstScreenRenderer';
 
 /** What the frame document gets from the server render. */
 export interface FirstScreen {
@@ -44,12 +43,12 @@ function cached(key: string, render: () => Promise<string | null>): Promise<stri
 export async function firstScreen(
   frameDir: string,
   logger: Logger,
-  request: { kind: string; search: string; boot: FrameBoot },
+  request: FirstScreenRequest,
 ): Promise<FirstScreen | null> {
   const renderer = await loadRenderer(frameDir, logger);
   if (!renderer) return null;
-  // Everything the markup depends on: the mount, its URL options and the project's boot data.
-  const key = JSON.stringify([frameDir, request.kind, request.search, request.boot]);
+  // Everything the markup depends on: the mount, its options and the project's boot data.
+  const key = JSON.stringify([frameDir, request.kind, request.state, request.boot]);
   const html = await cached(key, async () => {
     try {
       return await renderer.renderFirstScreen(request);

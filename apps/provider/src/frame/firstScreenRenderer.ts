@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FrameBoot } from '@latch/api';
+import type { FrameInitialState } from '@latch/protocol';
 import { errorSummary } from '../http/errorSummary';
 import type { Logger } from '../http/logger';
 
@@ -10,8 +11,8 @@ export const RENDERER_FILE = 'server/renderFirstScreen.js';
 
 export interface FirstScreenRequest {
   kind: string;
-  /** The frame URL's query string, exactly as the frame reads `location.search`. */
-  search: string;
+  /** The frame URL's options as the shared parser read them; the document carries the same value. */
+  state: FrameInitialState;
   boot: FrameBoot;
 }
 

@@ -6,8 +6,9 @@ import { testApp } from '../../test/testApp';
 import { TEST_TOKEN } from '../../test/testConfig';
 import { RENDERER_FILE } from './firstScreenRenderer';
 
-// A built frame with a stand-in renderer: it echoes the mount and its config, throws for a config
-// of "boom", and counts its renders (the provider keeps rendered screens).
+// A built frame with a stand-in renderer: it echoes the mount and its config's products as the
+// provider parsed them, throws for a crypto-only config, and counts its renders (the provider keeps
+// rendered screens).
 const frameDir = mkdtempSync(join(tmpdir(), 'latch-first-screen-'));
 mkdirSync(join(frameDir, 'assets'));
 mkdirSync(join(frameDir, 'server'));
@@ -21,16 +22,18 @@ writeFileSync(
   join(frameDir, RENDERER_FILE),
   `export let renders = 0;
 export const EARLY_SUBMIT_SCRIPT = 'window.early=1';
-export async function renderFirstScreen({ kind, search, boot }) {
+export async function renderFirstScreen({ kind, state, boot }) {
   renders++;
-  const config = new URLSearchParams(search).get('config');
-  if (config === 'boom') throw new Error('bad mount state');
+  const products = state.config.products.join('+');
+  if (products === 'crypto') throw new Error('bad mount state');
   if (kind !== 'login') return null;
-  return '<main data-token="' + boot.publicToken + '">' + config + ' #' + renders + '</main>';
+  return '<main data-token="' + boot.publicToken + '">' + products + ' #' + renders + '</main>';
 }`,
 );
 afterAll(() => rmSync(frameDir, { recursive: true, force: true }));
 
+/** The frame URL's `config` parameter offering `products`. */
+const configOf = (...products: string[]) => encodeURIComponent(JSON.stringify({ products }));
 const app = () => testApp({ dist: { frameDir, loaderDir: '/nonexistent' } }).app;
 const frame = async (path: string) => {
   const response = await app().request(path);
@@ -41,10 +44,12 @@ const nonceOf = (response: Response) =>
 
 describe('GET /frame/{kind} with the frame build’s server renderer', () => {
   it('sends the first screen drawn in #root, its head script under the nonce, and the CSS inline', async () => {
-    const { response, html } = await frame(`/frame/login?public_token=${TEST_TOKEN}&config=one`);
+    const { response, html } = await frame(
+      `/frame/login?public_token=${TEST_TOKEN}&config=${configOf('emailMagicLinks')}`,
+    );
     expect(response.status).toBe(200);
     expect(html).toMatch(
-      new RegExp(`<div id="root"><main data-token="${TEST_TOKEN}">one #\\d+</main></div>`),
+      new RegExp(`<div id="root"><main data-token="${TEST_TOKEN}">emailMagicLinks #\\d+</main></div>`),
     );
     expect(html).toContain(`<script nonce="${nonceOf(response)}">window.early=1</script>`);
     // Right after #root, under the same nonce: the script that tells the host page the drawn height.
@@ -56,14 +61,16 @@ describe('GET /frame/{kind} with the frame build’s server renderer', () => {
   });
 
   it('renders a frame URL once and serves it again from memory', async () => {
-    const path = `/frame/login?public_token=${TEST_TOKEN}&config=twice`;
+    const path = `/frame/login?public_token=${TEST_TOKEN}&config=${configOf('otp', 'passwords')}`;
     const first = (await frame(path)).html;
-    expect((await frame(path)).html.match(/twice #\d+/)?.[0]).toBe(first.match(/twice #\d+/)?.[0]);
+    expect((await frame(path)).html.match(/otp\+passwords #\d+/)?.[0]).toBe(
+      first.match(/otp\+passwords #\d+/)?.[0],
+    );
   });
 
   it('falls back to the document the browser renders when the render fails or declines', async () => {
     for (const path of [
-      `/frame/login?public_token=${TEST_TOKEN}&config=boom`,
+      `/frame/login?public_token=${TEST_TOKEN}&config=${configOf('crypto')}`,
       `/frame/reset-password?public_token=${TEST_TOKEN}`,
     ]) {
       const { response, html } = await frame(path);

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parseFrameSearch } from '@latch/protocol';
 import { framePreloadTags, MANIFEST_FILE, preloadTags } from './framePreloads';
 import { LAZY_MODULES } from './preloadModules';
 import type { ViteManifest } from './viteManifest';
@@ -22,8 +23,9 @@ const manifest: ViteManifest = {
   },
   [LAZY_MODULES.phoneLib]: { file: 'assets/phoneLib-1.js' },
 };
-/** A frame URL's query string carrying `value` as its config. */
-const config = (value: unknown) => `?${new URLSearchParams({ config: JSON.stringify(value) })}`;
+/** The config the shared parser reads from a frame URL's query string carrying `value` as its config. */
+const config = (value: unknown) =>
+  parseFrameSearch(`?${new URLSearchParams({ config: JSON.stringify(value) })}`).config;
 
 const frameDir = mkdtempSync(join(tmpdir(), 'latch-preloads-'));
 afterAll(() => rmSync(frameDir, { recursive: true, force: true }));

@@ -1,3 +1,4 @@
+import type { LoginConfig } from '@latch/protocol';
 import { readDistFile } from '../http/staticFile';
 import type { FrameKind } from './frameKinds';
 import { escapeHtml } from './htmlPage';
@@ -15,8 +16,8 @@ export const MANIFEST_FILE = '.vite/manifest.json';
  * entry. Files index.html already loads are left out. `crossorigin` as Vite's own modulepreloads,
  * so the later `import()` reuses the fetch; stylesheet links make Vite's loader skip its own.
  */
-export function preloadTags(manifest: ViteManifest, kind: FrameKind, search: string): string {
-  const modules = preloadModules(kind, search);
+export function preloadTags(manifest: ViteManifest, kind: FrameKind, config: LoginConfig): string {
+  const modules = preloadModules(kind, config);
   if (modules.length === 0) return '';
   const initial = entryFiles(manifest);
   const { js, css } = chunkFiles(manifest, modules);
@@ -32,8 +33,12 @@ export function preloadTags(manifest: ViteManifest, kind: FrameKind, search: str
 }
 
 /** The preload tags for this frame request; '' without a (valid) manifest, e.g. an older build. */
-export async function framePreloadTags(frameDir: string, kind: FrameKind, search: string): Promise<string> {
+export async function framePreloadTags(
+  frameDir: string,
+  kind: FrameKind,
+  config: LoginConfig,
+): Promise<string> {
   const bytes = await readDistFile(frameDir, MANIFEST_FILE);
   const manifest = bytes && parseViteManifest(new TextDecoder().decode(bytes));
-  return manifest ? preloadTags(manifest, kind, search) : '';
+  return manifest ? preloadTags(manifest, kind, config) : '';
 }

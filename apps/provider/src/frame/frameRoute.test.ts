@@ -29,7 +29,13 @@ function cspDirectives(response: Response): Map<string, string> {
 
 describe('GET /frame/{kind}', () => {
   it('renders the frame with the boot JSON, a nonce and the security headers', async () => {
-    const response = await built().app.request(`/frame/login?public_token=${TEST_TOKEN}&v=1&config=%7B%7D`);
+    const config = {
+      products: ['emailMagicLinks'],
+      emailMagicLinksOptions: { domainHint: '</script>\u2028' },
+    };
+    const response = await built().app.request(
+      `/frame/login?public_token=${TEST_TOKEN}&v=1&config=${encodeURIComponent(JSON.stringify(config))}`,
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get('Content-Type')).toBe('text/html; charset=utf-8');
     expect(response.headers.get('Referrer-Policy')).toBe('no-referrer');
@@ -46,7 +52,7 @@ describe('GET /frame/{kind}', () => {
 
     const html = await response.text();
     const scripts = html.match(/<script\b[^>]*>/g) ?? [];
-    expect(scripts).toHaveLength(2);
+    expect(scripts).toHaveLength(3);
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
     const json = /<script[^>]*id="latch-boot">(.*?)<\/script>/.exec(html)?.[1] ?? '';
     const boot = JSON.parse(json) as FrameBoot;
@@ -56,6 +62,17 @@ describe('GET /frame/{kind}', () => {
       allowedOrigins: [HOST, 'http://localhost:3000'],
       bootstrap: { project_name: 'Test Project', vertical: 'CONSUMER' },
     });
+    // The options of the frame URL, as the provider parsed them, for the frame to hydrate from.
+    const state = /<script[^>]*id="latch-initial-state">(.*?)<\/script>/.exec(html)?.[1] ?? '';
+    expect(state).not.toContain('</script>');
+    expect(JSON.parse(state)).toEqual({ config, styles: {} });
+  });
+
+  it('embeds the empty defaults when the frame URL’s options cannot be read', async () => {
+    const response = await built().app.request(`/frame/login?public_token=${TEST_TOKEN}&config=%7B%7D`);
+    const html = await response.text();
+    const state = /<script[^>]*id="latch-initial-state">(.*?)<\/script>/.exec(html)?.[1] ?? '';
+    expect(JSON.parse(state)).toEqual({ config: { products: [] }, styles: {} });
   });
 
   it('uses a fresh nonce per response and each project’s own origins', async () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FrameBoot } from '@latch/api';
-import { oneTapProvider, parseFrameSearch } from '@latch/protocol';
+import { oneTapProvider, parseFrameSearch, type LoginConfig } from '@latch/protocol';
 import { frameCsp, frameHeaders } from './frameHeaders';
 import { isFrameKind } from './frameKinds';
 import { firstScreen } from './firstScreen';
@@ -18,8 +18,8 @@ import type { ProjectConfig } from '../config/configSchema';
  * for One Tap and the project's Google provider is a real one with `one_tap` (the dev identity
  * provider's stand-in is served from this origin).
  */
-function usesGoogleScript(project: ProjectConfig, search: string): boolean {
-  if (!oneTapProvider(parseFrameSearch(search).config)) return false;
+function usesGoogleScript(project: ProjectConfig, config: LoginConfig): boolean {
+  if (!oneTapProvider(config)) return false;
   const google = project.oauth_providers.find((p) => p.type === 'google');
   return !!google?.one_tap && !google.dev_idp;
 }
@@ -66,19 +66,22 @@ export const frameRoute: Route = rawRoute(
       bootstrap: bootstrapResponse(project),
     };
     const nonce = randomBytes(16).toString('base64');
-    const search = new URL(c.req.url).search;
+    // The mount's initial state, read once by the shared parser: the server render, the preloads and
+    // the CSP follow it, and the document hands it to the frame, which hydrates without parsing again.
+    const { config, styles } = parseFrameSearch(new URL(c.req.url).search);
+    const state = { config, styles };
     const [preloads, drawn, page] = await Promise.all([
-      framePreloadTags(dist.frameDir, name, search),
-      firstScreen(dist.frameDir, logger, { kind: name, search, boot }),
+      framePreloadTags(dist.frameDir, name, config),
+      firstScreen(dist.frameDir, logger, { kind: name, state, boot }),
       inlineStylesheets(new TextDecoder().decode(template), dist.frameDir),
     ]);
-    const html = renderFrameDocument(page, boot, nonce, preloads, drawn);
+    const html = renderFrameDocument(page, { boot, state }, nonce, preloads, drawn);
     if (html === null) return notBuiltPage('has no <code>&lt;!--latch-boot--&gt;</code> placeholder');
     const csp = frameCsp({
       nonce,
       apiBaseUrl: authOrigin,
       ancestors: project.authorized_origins,
-      googleOneTap: usesGoogleScript(project, search),
+      googleOneTap: usesGoogleScript(project, config),
     });
     return new Response(html, { headers: frameHeaders(csp) });
   },

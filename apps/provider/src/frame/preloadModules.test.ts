@@ -1,12 +1,15 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { parseFrameSearch } from '@latch/protocol';
 import { LAZY_MODULES, preloadModules } from './preloadModules';
 
 const { loginForm, phoneForm, phoneLib, passkeyButton } = LAZY_MODULES;
 /** A frame URL's query string carrying `config`, as the loader builds it. */
 const searchOf = (config: unknown) => `?${new URLSearchParams({ config: JSON.stringify(config) })}`;
-const login = (config: unknown) => preloadModules('login', searchOf(config));
+/** The config the provider's shared parser reads from a frame URL's query string. */
+const parsed = (search: string) => parseFrameSearch(search).config;
+const login = (config: unknown) => preloadModules('login', parsed(searchOf(config)));
 
 describe('preloadModules', () => {
   it('names source files that exist, as Vite keys them (from apps/frame)', () => {
@@ -56,9 +59,9 @@ describe('preloadModules', () => {
   });
 
   it('preloads nothing for other frames or a config it cannot read', () => {
-    expect(preloadModules('reset-password', searchOf({ products: ['passwords'] }))).toEqual([]);
-    expect(preloadModules('login', '')).toEqual([]);
-    expect(preloadModules('login', '?config=%7Bnot%20json')).toEqual([]);
+    expect(preloadModules('reset-password', parsed(searchOf({ products: ['passwords'] })))).toEqual([]);
+    expect(preloadModules('login', parsed(''))).toEqual([]);
+    expect(preloadModules('login', parsed('?config=%7Bnot%20json'))).toEqual([]);
     expect(login({})).toEqual([]);
     expect(login({ products: 'emailMagicLinks' })).toEqual([]);
     expect(login({ products: ['oauth'] })).toEqual([]);

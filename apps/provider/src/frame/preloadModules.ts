@@ -1,4 +1,4 @@
-import { parseFrameSearch } from '@latch/protocol';
+import type { LoginConfig } from '@latch/protocol';
 import type { FrameKind } from './frameKinds';
 
 /** Manifest keys (source paths from `apps/frame`) of the lazy modules a first screen renders. */
@@ -10,15 +10,14 @@ export const LAZY_MODULES = {
 } as const;
 
 /**
- * The lazy modules the first screen of `kind` needs for the frame URL's query string (`search`), so the frame document can
+ * The lazy modules the first screen of `kind` needs for the frame URL's options (`config`, as the
+ * shared parser read them), so the frame document can
  * preload them with the entry instead of after the first render. Mirrors the screens' rules
  * (`mainBlocks`, `loginMethods`, `usePasskeyButtonShown`); a mismatch only costs a wasted or a
  * late fetch, never a wrong screen. Only the login Main is covered.
  */
-export function preloadModules(kind: FrameKind, search: string): string[] {
+export function preloadModules(kind: FrameKind, config: LoginConfig): string[] {
   if (kind !== 'login') return [];
-  // The frame URL's options read by the same parser as the server render and the frame itself.
-  const { config } = parseFrameSearch(search);
   const { products } = config;
   const otpMethods: readonly string[] = config.otpOptions?.methods ?? [];
   const modules: string[] = [];
