@@ -7,8 +7,10 @@ import {
   createEventLogger,
   createTranslator,
   loadCatalogue,
+  loadNamedColors,
   preloadMainBlocks,
   sessionTokensAtom,
+  stylesMayNameColors,
   Widget,
   type WidgetServices,
 } from '@latch/screens';
@@ -104,13 +106,17 @@ if (window.top === window) {
     const embedded = readInitialState(document);
     const root = rootElement;
     const { value } = boot;
-    if (embedded) start(value, embedded, root);
+    // Styles that may name a colour wait for the named-colour table (a chunk of its own), so the
+    // first render or hydration reads them as the server render did; the drawn screen stays as it is.
+    const ready = (state: FrameInitialState) =>
+      stylesMayNameColors(state.styles) ? loadNamedColors().then(() => state) : state;
+    if (embedded && !stylesMayNameColors(embedded.styles)) start(value, embedded, root);
     else
-      void initialStateFromUrl(location.search).then(
+      void (embedded ? Promise.resolve(embedded) : initialStateFromUrl(location.search)).then(ready).then(
         (state) => start(value, state, root),
         (error: unknown) => {
           showMessage(t('frame.bootError'));
-          console.error('[latch frame] the frame URL parser did not load', error);
+          console.error('[latch frame] a chunk the first render needs did not load', error);
         },
       );
   }

@@ -5,7 +5,13 @@ import {
   type FrameMethods,
   type MountState,
 } from '@latch/protocol';
-import { applyMountStateAtom, mountStateAtom, type WidgetStore } from '@latch/screens';
+import {
+  applyMountStateAtom,
+  loadNamedColors,
+  mountStateAtom,
+  stylesMayNameColors,
+  type WidgetStore,
+} from '@latch/screens';
 import { withoutStacks } from './stackless';
 
 export interface FrameMethodDeps {
@@ -19,7 +25,10 @@ export interface FrameMethodDeps {
 export function createFrameMethods({ store, resync, focusFirstField }: FrameMethodDeps): FrameMethods {
   return {
     update: withoutStacks(async (request: MountState) => {
-      store.set(applyMountStateAtom, parse(mountStateSchema, request, 'update request'));
+      const mount = parse(mountStateSchema, request, 'update request');
+      // A colour name in the new styles is read with the named-colour table, fetched first.
+      if (stylesMayNameColors(mount.styles)) await loadNamedColors();
+      store.set(applyMountStateAtom, mount);
       resync();
     }),
     focus: withoutStacks(async (request: Record<string, never>) => {

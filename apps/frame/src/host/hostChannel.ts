@@ -6,6 +6,7 @@ import {
   type HostMethods,
   type MountState,
 } from '@latch/protocol';
+import { loadNamedColors, stylesMayNameColors } from '@latch/screens';
 import { createFrameMethods, type FrameMethodDeps } from './frameMethods';
 import { HandshakeMessenger } from './handshakeMessenger';
 
@@ -35,8 +36,11 @@ export function openHostChannel({
       .then((state) => {
         // Validated like every value from the host: it came over the channel, so it is the host's.
         const parsed = readValue(mountStateSchema, state, 'mount state');
-        if (parsed.ok) onMountState(parsed.value);
-        else onError(parsed.error);
+        if (!parsed.ok) return onError(parsed.error);
+        const mount = parsed.value;
+        // A colour name in the host's styles is read with the named-colour table, fetched first.
+        if (!stylesMayNameColors(mount.styles)) return onMountState(mount);
+        return loadNamedColors().then(() => onMountState(mount));
       })
       .catch((error: unknown) => onError(error instanceof Error ? error.message : 'ready() failed'));
   };

@@ -1,7 +1,7 @@
 import { prerender } from 'react-dom/static';
 import type { FrameBoot } from '@latch/api';
 import { MOUNT_KINDS, type FrameInitialState, type MountKind } from '@latch/protocol';
-import { loadCatalogue, Widget } from '@latch/screens';
+import { loadCatalogue, loadNamedColors, Widget } from '@latch/screens';
 import { createFrameStore } from '../boot/createFrameStore';
 import { inertServices } from './inertServices';
 
@@ -32,8 +32,9 @@ const isMountKind = (kind: string): kind is MountKind => (MOUNT_KINDS as readonl
  */
 export async function renderFirstScreen({ kind, state, boot }: FirstScreenRequest): Promise<string | null> {
   if (!isMountKind(kind) || !SERVER_RENDERED.includes(kind)) return null;
-  // The whole catalogue, so no string of the first render waits on it (the frame loads the rest later).
-  await loadCatalogue();
+  // The whole catalogue, so no string of the first render waits on it (the frame loads the rest
+  // later), and the named-colour table, which the frame loads before hydrating styles that need it.
+  await Promise.all([loadCatalogue(), loadNamedColors()]);
   const store = createFrameStore(kind, state, boot.bootstrap);
   const services = inertServices(boot.publicToken, boot.apiBaseUrl);
   let failed = false;

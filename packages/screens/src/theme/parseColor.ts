@@ -1,4 +1,4 @@
-import { NAMED_COLOR_VALUES } from './namedColors';
+import { namedColorValue } from './namedColors';
 
 /** sRGB channels 0–255 and alpha 0–1. */
 export interface Rgba {
@@ -48,7 +48,7 @@ export function parseColor(value: string): Rgba | null {
   const v = value.trim().toLowerCase();
   if (v.startsWith('#')) return fromHex(v.slice(1));
   if (v === 'transparent') return { r: 0, g: 0, b: 0, a: 0 };
-  const named = NAMED_COLOR_VALUES.get(v);
+  const named = namedColorValue(v);
   if (named) return fromHex(named);
   const fn = /^(rgba?|hsla?)\((.*)\)$/.exec(v);
   if (!fn?.[1] || fn[2] === undefined) return null;

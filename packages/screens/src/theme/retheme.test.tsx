@@ -1,8 +1,9 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { StyleConfig } from '@latch/protocol';
 import { applyMountStateAtom, mountStateAtom } from '../state/widgetAtoms';
 import { renderWidget } from '../test/renderWidget';
+import { loadNamedColors } from './namedColors';
 
 const rootVar = (name: string) =>
   document.querySelector<HTMLElement>('.latch-root')?.style.getPropertyValue(name) ?? '';
@@ -27,6 +28,9 @@ function preferDark(dark: boolean) {
     listeners.forEach((l) => l());
   };
 }
+
+// The frame loads the named-colour table before it applies styles that may name a colour.
+beforeAll(() => loadNamedColors());
 
 describe('theme on a mounted widget', () => {
   afterEach(() => {

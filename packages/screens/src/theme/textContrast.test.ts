@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { wcagContrast } from '../test/wcagContrast';
 import { parseColor } from './parseColor';
 import { resolveTheme } from './themeVars';
+import { loadNamedColors } from './namedColors';
 
 const hex = (r: number, g: number, b: number) =>
   `#${[r, g, b].map((c) => c.toString(16).padStart(2, '0')).join('')}`;
@@ -25,6 +26,9 @@ function shortfalls(backgrounds: string[], scheme: 'light' | 'dark') {
   }
   return short;
 }
+
+// The frame loads the named-colour table before it applies styles that may name a colour.
+beforeAll(() => loadNamedColors());
 
 describe('default text contrast on the container', () => {
   it('keeps secondary text, placeholder and primary text at 4.5:1 on every light container colour', () => {

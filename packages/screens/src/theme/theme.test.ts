@@ -1,7 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { wcagContrast } from '../test/wcagContrast';
+import { loadNamedColors } from './namedColors';
 import { pickStyle, resolveTheme } from './themeVars';
 import { isColor, isFontStack, isImageUrl, isLength } from './valueForms';
+
+// The frame loads the named-colour table before it applies styles that may name a colour.
+beforeAll(() => loadNamedColors());
 
 describe('theme value forms', () => {
   it.each([

@@ -1,4 +1,4 @@
-import { NAMED_COLORS } from './namedColors';
+import { isNamedColor } from './namedColors';
 
 /**
  * The value forms a host may use in `styles`. Each test is anchored and allows no `(`
@@ -19,7 +19,7 @@ export type ValueForm = 'color' | 'length' | 'fontStack';
 
 export function isColor(value: string): boolean {
   const v = value.trim();
-  return HEX.test(v) || COLOR_FN.test(v) || NAMED_COLORS.has(v.toLowerCase());
+  return HEX.test(v) || COLOR_FN.test(v) || isNamedColor(v);
 }
 
 export function isLength(value: string): boolean {

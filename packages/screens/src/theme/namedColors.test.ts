@@ -1,0 +1,61 @@
+import { describe, expect, it, vi } from 'vitest';
+import {
+  isNamedColor,
+  loadNamedColors,
+  NamedColorsPending,
+  namedColorValue,
+  stylesMayNameColors,
+} from './namedColors';
+import { parseColor } from './parseColor';
+import { isColor } from './valueForms';
+
+describe('named colours, loaded on demand', () => {
+  it('need no table for values that cannot be a name, nor for the two keywords', () => {
+    expect(isColor('#fff')).toBe(true);
+    expect(isColor('rgb(1, 2, 3)')).toBe(true);
+    expect(isColor('red; x')).toBe(false);
+    expect(isNamedColor('transparent')).toBe(true);
+    expect(isNamedColor('currentColor')).toBe(true);
+    expect(parseColor('currentcolor')).toBeNull();
+    expect(parseColor('transparent')).toEqual({ r: 0, g: 0, b: 0, a: 0 });
+  });
+
+  it('suspend a lookup made before the table is in, then answer from it', async () => {
+    // Fresh modules: another test file of this worker may have loaded the table already.
+    vi.resetModules();
+    const named = await import('./namedColors');
+    const { isColor: freshIsColor } = await import('./valueForms');
+    let pending: unknown;
+    try {
+      freshIsColor('RebeccaPurple');
+    } catch (error) {
+      pending = error;
+    }
+    // A thenable: React suspends the render that asked and renders again once the table is there.
+    expect(pending).toBeInstanceOf(named.NamedColorsPending);
+    await new Promise<void>((resolve) => (pending as NamedColorsPending).then(resolve));
+    expect(freshIsColor('RebeccaPurple')).toBe(true);
+    expect(named.namedColorValue('rebeccapurple')).toBe('663399');
+    expect(freshIsColor('notacolor')).toBe(false);
+  });
+
+  it('answer from the table once loaded', async () => {
+    await loadNamedColors();
+    expect(isColor('RebeccaPurple')).toBe(true);
+    expect(namedColorValue('NAVY')).toBe('000080');
+    expect(parseColor('Navy')).toEqual({ r: 0, g: 0, b: 128, a: 1 });
+    expect(isColor('notacolor')).toBe(false);
+  });
+
+  it('are fetched for styles that hold a word, a pair’s half included, and not for others', () => {
+    expect(stylesMayNameColors({})).toBe(false);
+    expect(stylesMayNameColors({ colors: { primary: '#112233' }, container: { width: '400px' } })).toBe(
+      false,
+    );
+    expect(stylesMayNameColors({ colors: { primary: 'transparent', accent: 'currentColor' } })).toBe(false);
+    expect(stylesMayNameColors({ colors: { primary: ' navy ' } })).toBe(true);
+    expect(stylesMayNameColors([{}, { buttons: { primary: { backgroundColor: 'black' } } }])).toBe(true);
+    // A font name is a word too: fetched for nothing, never missed.
+    expect(stylesMayNameColors({ fontFamily: 'Arial' })).toBe(true);
+  });
+});
