@@ -3,6 +3,7 @@ import { createApiClient, type FrameBoot } from '@latch/api';
 import type { FrameInitialState } from '@latch/protocol';
 import {
   applyMountStateAtom,
+  catalogueOnFailure,
   configAtom,
   createEventLogger,
   createTranslator,
@@ -63,12 +64,15 @@ function start(boot: FrameBoot, initialState: FrameInitialState, root: HTMLEleme
   relayEscape(document, host);
 
   const parentHost = parentOrigin(boot.allowedOrigins);
-  const api = createApiClient({
-    baseUrl: boot.apiBaseUrl,
-    publicToken: boot.publicToken,
-    getSessionToken: () => store.get(sessionTokensAtom)?.session_token ?? null,
-    ...(parentHost ? { parentHost } : {}),
-  });
+  // A failure is described with the texts of the catalogue's second part: it waits for them.
+  const api = catalogueOnFailure(
+    createApiClient({
+      baseUrl: boot.apiBaseUrl,
+      publicToken: boot.publicToken,
+      getSessionToken: () => store.get(sessionTokensAtom)?.session_token ?? null,
+      ...(parentHost ? { parentHost } : {}),
+    }),
+  );
   const eventLog = createEventLogger({
     publicToken: boot.publicToken,
     send: (entries) => api.call('POST /events', entries),

@@ -3,6 +3,7 @@ export { Container } from './Container';
 export { createTranslator, fillPlaceholders, type Translate, type StringParams } from './strings/translate';
 export { useT } from './strings/StringsContext';
 export { loadCatalogue } from './strings/catalogueLoader';
+export { catalogueOnFailure } from './strings/catalogueOnFailure';
 export { SCREENS, type Screen } from './flow/screens';
 export { OUTCOMES, TRANSITIONS, nextScreen, type Outcome } from './flow/transitions';
 export { INITIAL_SCREEN } from './flow/initialScreen';

@@ -1,7 +1,7 @@
 /**
  * The catalogue's first part: every string the login screen (Main) and the frame's shell can show
- * before the visitor leaves it, including the errors of its first submit. The frame bundles these
- * with its entry; the rest (`otherScreens.ts`) arrives in a chunk of its own after the first render.
+ * before the visitor leaves it, including its validation messages. The frame bundles these with its
+ * entry; the rest (`otherScreens.ts`) arrives in a chunk of its own after the first render.
  * Each id lives in exactly one of the two files; `catalogue.ts` joins them into the one catalogue.
  */
 export const firstScreenStrings = {
@@ -64,33 +64,7 @@ export const firstScreenStrings = {
   'watermark.poweredBy': 'Powered by',
   'watermark.brand': 'Latch',
 
-  // Errors shown for provider error types (docs/errors.md)
-  'error.invalid_email': 'Email format is invalid.',
-  'error.invalid_phone_number':
-    'Phone number format is invalid. Ensure the phone number is in the E.164 format.',
-  'error.unsubscribed_phone_number': 'Phone number is unsubscribed; resubscribe by texting START.',
-  'error.inactive_email': 'The email address is marked as inactive. Try another or contact your admin.',
-  'error.unauthorized_credentials': 'Unauthorized credentials.',
-  'error.user_unauthenticated': 'Must have an active session to call this method.',
-  'error.email_not_found': 'Email not found.',
-  'error.unable_to_auth_magic_link': 'The magic link was already used or expired.',
-  'error.no_user_password': 'Password not found for this user.',
-  'error.breached_password': 'Password appears in the list of breached passwords and must be reset.',
-  'error.reset_password': 'Password must be reset.',
-  'error.oauth_token_not_found': 'OAuth Token could not be found.',
-  'error.invalid_code': 'Code format is invalid.',
-  'error.member_password_not_found': 'Member password not found.',
-  'error.oauth_flow_callback_error': 'Error in the OAuth callback.',
-  'error.unauthorized_action': 'Unauthorized action.',
-  'error.user_lock_limit_reached': 'Too many failed authentication attempts. Please try again later.',
-  'error.invalid_session_token': 'Invalid session token.',
-  'error.session_not_found': 'Session not found.',
-  'error.invalid_phone_number_country_code': 'The country code is invalid, unsupported or disabled.',
-  'error.otp_code_not_found': 'Invalid passcode, please try again.',
-  'error.duplicate_member_phone_number':
-    'A member with that phone number already exists for this organization.',
-  'error.webauthn_registration_not_found':
-    'Passkey registration not found. You may have deleted the passkey from your account but not password manager. Please try again.',
+  // Errors of the frame itself (the provider's error types are in otherScreens.ts)
   'error.passkeyUnknown': 'Unknown error occurred during passkey authentication. Please try again.',
   'error.duplicatePasskey':
     'The Passkey cannot be created as it seems to be already registered. It is possible this Passkey was registered on another device but has synced cross-device.',

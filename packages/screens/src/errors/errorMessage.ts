@@ -1,6 +1,7 @@
 import { ApiError, NetworkError } from '@latch/api';
 import type { WidgetError } from '@latch/protocol';
 import type { StringId } from '@latch/protocol';
+import { CataloguePending } from '../strings/catalogueLoader';
 import type { Translate } from '../strings/translate';
 
 /** The message shown for each provider `error_type`, by catalogue id. */
@@ -31,6 +32,20 @@ export const API_ERROR_STRINGS: Readonly<Record<string, StringId>> = {
 };
 
 /**
+ * The text of `id`, or null while the catalogue's second part, which holds the provider's error
+ * types, has not loaded (the frame's API client waits for it, see catalogueOnFailure; this covers
+ * a failed fetch of it).
+ */
+function textOf(t: Translate, id: StringId): string | null {
+  try {
+    return t(id);
+  } catch (error) {
+    if (error instanceof CataloguePending) return null;
+    throw error;
+  }
+}
+
+/**
  * What the visitor sees for a failure, and what the host's error callback gets: the same text,
  * the provider's code when there is one, never a stack.
  */
@@ -40,7 +55,7 @@ export function describeError(error: unknown, t: Translate): WidgetError {
       ? API_ERROR_STRINGS[error.error_type]
       : undefined;
     return {
-      message: id ? t(id) : error.error_message,
+      message: (id && textOf(t, id)) ?? error.error_message,
       error_type: error.error_type,
       status_code: error.status_code,
     };
