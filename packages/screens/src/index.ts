@@ -23,7 +23,7 @@ export {
 export { THEME_TOKENS, type ThemeToken } from './theme/themeTokens';
 export { isColor, isLength, isFontStack, isImageUrl } from './theme/valueForms';
 export { loadNamedColors, stylesMayNameColors } from './theme/namedColors';
-export { API_ERROR_STRINGS, describeError } from './errors/errorMessage';
+export { describeError } from './errors/errorMessage';
 export { createEventLogger, type EventLogger, type EventLogName } from './services/eventLog';
 export type { WidgetServices, WidgetHost } from './services/WidgetServices';
 export { useToast } from './toast/useToast';

@@ -1,6 +1,8 @@
 import { firstScreenStrings } from './firstScreen';
 import { otherScreenStrings } from './otherScreens';
 
+export { PROVIDER_ERROR_IDS } from './providerErrors';
+
 /**
  * Every user-facing string of the widget, by id, with its English text: the one catalogue.
  * Hosts override any of them by id through `strings`; `{name}` placeholders are filled as text.

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, ERROR_TYPES, NetworkError } from '@latch/api';
 import { createTranslator } from '../strings/translate';
-import { API_ERROR_STRINGS, describeError } from './errorMessage';
+import { PROVIDER_ERROR_IDS } from '@latch/protocol/catalogue';
+import { describeError } from './errorMessage';
 
 const { t } = createTranslator();
 const apiError = (error_type: string, error_message = 'server text') =>
@@ -46,7 +47,7 @@ describe('error catalogue', () => {
       'oauth_flow_callback_error',
       'duplicate_member_phone_number',
     ];
-    for (const type of Object.keys(API_ERROR_STRINGS)) {
+    for (const type of PROVIDER_ERROR_IDS.keys()) {
       expect([...ERROR_TYPES, ...specOnly]).toContain(type);
     }
   });

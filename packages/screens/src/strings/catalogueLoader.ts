@@ -4,6 +4,8 @@ export type Catalogue = Readonly<Record<StringId, string>>;
 
 let loaded: Catalogue | null = null;
 let loading: Promise<Catalogue> | null = null;
+/** The provider's error types with a text of their own, from the same chunk as the catalogue. */
+let providerErrorIds: ReadonlyMap<string, StringId> = new Map();
 
 /**
  * Fetches the whole catalogue (its second part is a chunk of its own, not in the frame's first
@@ -12,7 +14,10 @@ let loading: Promise<Catalogue> | null = null;
  */
 export function loadCatalogue(): Promise<Catalogue> {
   return (loading ??= import('@latch/protocol/catalogue').then(
-    ({ en }) => (loaded = en),
+    ({ en, PROVIDER_ERROR_IDS }) => {
+      providerErrorIds = PROVIDER_ERROR_IDS;
+      return (loaded = en);
+    },
     (error: unknown) => {
       loading = null;
       throw error;
@@ -40,4 +45,12 @@ export class CataloguePending extends Error {
 /** The whole catalogue once `loadCatalogue` has fetched it, else null. */
 export function catalogueIfLoaded(): Catalogue | null {
   return loaded;
+}
+
+/**
+ * The catalogue id of a provider error type's text (`error.{type}`), or null for a type without
+ * one, or while the catalogue (which holds them, with the list of types) has not loaded.
+ */
+export function providerErrorId(type: string): StringId | null {
+  return providerErrorIds.get(type) ?? null;
 }

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, type ApiClient } from '@latch/api';
 import { describeError } from '../errors/errorMessage';
-import { CataloguePending } from './catalogueLoader';
 import { catalogueOnFailure } from './catalogueOnFailure';
-import { createTranslator, type Translate } from './translate';
+import { createTranslator } from './translate';
 
 const apiError = new ApiError({
   error_type: 'otp_code_not_found',
@@ -71,17 +70,15 @@ describe('the API client of the frame, for the texts of the provider’s error t
     );
   });
 
-  it('is described in the catalogue’s words, or the provider’s while the catalogue is missing', () => {
+  it('is described in the catalogue’s words, or the provider’s before the catalogue has loaded', async () => {
     const { t } = createTranslator();
     expect(describeError(apiError, t).message).toBe('Invalid passcode, please try again.');
-    // A catalogue whose second part never came: `t` suspends for its ids.
-    const pendingT: Translate = (id) => {
-      throw new CataloguePending(id);
-    };
-    expect(describeError(apiError, pendingT)).toEqual({
-      message: 'server text',
-      error_type: 'otp_code_not_found',
-      status_code: 404,
-    });
+    // A fresh instance of the loader (its own URL): the dom set-up loaded the shared one.
+    const fresh = './catalogueLoader?before-load';
+    const loader = (await import(/* @vite-ignore */ fresh)) as typeof import('./catalogueLoader');
+    expect(loader.providerErrorId('otp_code_not_found')).toBeNull();
+    await loader.loadCatalogue();
+    expect(loader.providerErrorId('otp_code_not_found')).toBe('error.otp_code_not_found');
+    expect(loader.providerErrorId('constructor')).toBeNull();
   });
 });
