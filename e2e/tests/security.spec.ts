@@ -96,3 +96,39 @@ test('the frame refuses to run as a top-level page', async ({ page }) => {
     await expect(page.getByRole('textbox')).toHaveCount(0);
   });
 });
+
+test('options that look like markup stay values: the frame document carries them as inert JSON', async ({
+  host,
+  page,
+}) => {
+  const hostile = '</script><script>alert(1)</script><!--<script>\u2028\u2029';
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  // A colour name as well: the frame loads the named-colour table before it hydrates with it.
+  await host.open({
+    config: { products: ['emailMagicLinks'], emailMagicLinksOptions: { domainHint: hostile } },
+    styles: { colors: { primary: 'navy' } },
+  });
+  await host.login.expectShown();
+  // Hydrated: React owns the drawn form (screens EARLY_INPUT.live).
+  await expect(host.frame.locator('form[data-latch-live]')).toHaveCount(1);
+  const frame = page.frames().find((f) => f.url().startsWith(`${AUTH_ORIGIN}/frame/login?`));
+  if (!frame) throw new Error('the login frame is missing');
+  const seen = await frame.evaluate(() => ({
+    state: JSON.parse(document.getElementById('latch-initial-state')?.textContent ?? 'null') as {
+      config: { emailMagicLinksOptions?: { domainHint?: string } };
+      styles: { colors?: { primary?: string } };
+    },
+    // Every script element's text: only the JSON one may hold the value.
+    scripts: [...document.querySelectorAll('script')].map((s) => s.textContent ?? ''),
+    primary: document.querySelector('main')?.style.getPropertyValue('--latch-primary'),
+  }));
+  expect(seen.state.config.emailMagicLinksOptions?.domainHint).toBe(hostile);
+  expect(seen.state.styles.colors?.primary).toBe('navy');
+  expect(seen.scripts.filter((text) => text.includes('alert(1)'))).toHaveLength(1);
+  expect(seen.primary).toBe('navy');
+  expect(dialogs).toEqual([]);
+});
