@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, type ApiClient } from '@latch/api';
 import { describeError } from '../errors/errorMessage';
+import type * as CatalogueLoader from './catalogueLoader';
 import { catalogueOnFailure } from './catalogueOnFailure';
 import { createTranslator } from './translate';
 
@@ -75,7 +76,7 @@ describe('the API client of the frame, for the texts of the provider’s error t
     expect(describeError(apiError, t).message).toBe('Invalid passcode, please try again.');
     // A fresh instance of the loader (its own URL): the dom set-up loaded the shared one.
     const fresh = './catalogueLoader?before-load';
-    const loader = (await import(/* @vite-ignore */ fresh)) as typeof import('./catalogueLoader');
+    const loader = (await import(/* @vite-ignore */ fresh)) as typeof CatalogueLoader;
     expect(loader.providerErrorId('otp_code_not_found')).toBeNull();
     await loader.loadCatalogue();
     expect(loader.providerErrorId('otp_code_not_found')).toBe('error.otp_code_not_found');

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  isNamedColor,
-  loadNamedColors,
-  NamedColorsPending,
-  namedColorValue,
-  stylesMayNameColors,
-} from './namedColors';
+import type * as NamedColors from './namedColors';
+import { isNamedColor, loadNamedColors, namedColorValue, stylesMayNameColors } from './namedColors';
 import { parseColor } from './parseColor';
 import { isColor } from './valueForms';
 
@@ -23,7 +18,7 @@ describe('named colours, loaded on demand', () => {
   it('suspend a lookup made before the table is in, then answer from it', async () => {
     // A fresh instance of the module (its own URL): other files of this worker may have loaded the table.
     const fresh = './namedColors?before-load';
-    const named = (await import(/* @vite-ignore */ fresh)) as typeof import('./namedColors');
+    const named = (await import(/* @vite-ignore */ fresh)) as typeof NamedColors;
     let pending: unknown;
     try {
       named.namedColorValue('RebeccaPurple');
@@ -33,7 +28,7 @@ describe('named colours, loaded on demand', () => {
     // A thenable: React suspends the render that asked and renders again once the table is there.
     expect(pending).toBeInstanceOf(named.NamedColorsPending);
     expect(named.isNamedColor('transparent')).toBe(true);
-    await new Promise<void>((resolve) => (pending as NamedColorsPending).then(resolve));
+    await new Promise<void>((resolve) => (pending as NamedColors.NamedColorsPending).then(resolve));
     expect(named.namedColorValue('RebeccaPurple')).toBe('663399');
     expect(named.isNamedColor('notacolor')).toBe(false);
   });
