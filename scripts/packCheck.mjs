@@ -5,6 +5,7 @@
 // node_modules, as a registry install would provide them.
 import { execFileSync } from 'node:child_process';
 import {
+  copyFileSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -96,7 +97,7 @@ try {
         skipLibCheck: false,
         types: [],
       },
-      files: ['app.tsx'],
+      files: ['app.tsx', 'loaderTypes.ts'],
     }),
   );
   writeFileSync(
@@ -128,6 +129,9 @@ export const cookie = readCookie('a=1', 'a');
 export const make = () => createClient('public-token-test-consumer', { authOrigin: 'https://auth.example.com' });
 `,
   );
+  // The loader's own typing examples (misspelt ids and closed sets refused, events narrowed), in the
+  // same program: its types are instantiated once for both files.
+  copyFileSync(join(root, 'apps/loader/types-check/consumer.ts'), join(consumer, 'loaderTypes.ts'));
   try {
     execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', consumer], {
       cwd: consumer,

@@ -1,8 +1,9 @@
 /**
- * A host app's code, compiled against the bundled `dist/loader.d.mts` alone (the file npm users
- * get), by `npm run build`: the ESM build's types are complete and self-contained.
+ * A host app's code, compiled against the packed `@latch/loader` alone (its bundled
+ * `dist/loader.d.mts`, the file npm users get) by `npm run pack:check`: the ESM build's types are
+ * complete and self-contained, and they refuse what they should.
  */
-import { createClient, type LoginMountOptions, type WidgetEvent } from '../dist/loader.mjs';
+import { createClient, type LoginMountOptions, type WidgetEvent } from '@latch/loader';
 
 const latch = createClient('public-token-test-consumer', { authOrigin: 'https://auth.example.com' });
 
