@@ -51,8 +51,7 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'happy-dom',
-          // Two cores shared with the node project and the browser tests (`npm test` runs them side by
-          // side): rendered flows need headroom, not retries.
+          // Two cores shared with the node project's files: rendered flows need headroom, not retries.
           testTimeout: 40_000,
           env: CHEAP_SCRYPT,
           // One migrated PGlite database that screen tests copy instead of each running initdb.
