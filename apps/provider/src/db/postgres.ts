@@ -17,9 +17,10 @@ const parseJson = (text: string): unknown => JSON.parse(text);
  * Connections per provider process. postgres.js sends the queries queued on a connection in one
  * socket write per event-loop turn and reads their answers in one read, so fewer connections
  * carry more queries per system call and wake idle PostgreSQL backends less often: 1.59 → 1.48
- * write calls per session refresh under load, with 10 → 6 (docs/performance.md). Fewer than 6
- * cost the passcode sign-in throughput: its queries queue behind others on a connection, some of
- * them waiting for a row lock (a shared rate-limit budget). A transaction holds one connection.
+ * write calls per session refresh under load, with 10 → 6 (docs/performance.md). With 4, the
+ * passcode sign-in's throughput became erratic: a query waits behind the others sent down its
+ * connection, and some of those wait for a row lock (probably the rate-limit budget every send
+ * of a project shares). A transaction holds one connection until it ends.
  */
 export const POOL_SIZE = 6;
 
