@@ -13,6 +13,17 @@ const JSONB_OID = 3802;
 const jsonParameter = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
 const parseJson = (text: string): unknown => JSON.parse(text);
 
+/**
+ * Connections per provider process. postgres.js sends the queries queued on a connection in one
+ * socket write per event-loop turn and reads their answers in one read, so fewer connections
+ * carry more queries per system call and wake idle PostgreSQL backends less often: 1.59 → 1.48
+ * write calls per session refresh under load, with 10 → 6 (docs/performance.md). With 4, the
+ * passcode sign-in's throughput became erratic: a query waits behind the others sent down its
+ * connection, and some of those wait for a row lock (probably the rate-limit budget every send
+ * of a project shares). A transaction holds one connection until it ends.
+ */
+export const POOL_SIZE = 6;
+
 /** What a query needs of the pool or of a transaction's connection. */
 interface Client {
   unsafe(text: string, params?: never[], options?: postgres.UnsafeQueryOptions): Promise<unknown>;
@@ -20,12 +31,12 @@ interface Client {
 
 /**
  * PostgreSQL through postgres.js, for `DATABASE_URL`; several provider processes can share one
- * database. The pool (10 connections) pipelines the queries of concurrent requests and keeps each
- * SQL text prepared per connection: parsed and planned once, then only bound and executed.
+ * database. The pool (`POOL_SIZE` connections) pipelines the queries of concurrent requests and
+ * keeps each SQL text prepared per connection: parsed and planned once, then only bound and executed.
  */
 export function openPostgresDb(connectionString: string): Db {
   const sql = postgres(connectionString, {
-    max: 10,
+    max: POOL_SIZE,
     // Notices (e.g. "relation already exists, skipping" of the migrations) are not the provider's output.
     onnotice: () => undefined,
     types: {

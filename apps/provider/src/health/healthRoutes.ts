@@ -22,7 +22,7 @@ const readyz = rawRoute('GET', '/readyz', async (c, { db, logger }) => {
     pending = await pendingMigrations(db, shipped);
   } catch (error) {
     logger.error(
-      { request_id: c.var.requestId, error: errorSummary(error) },
+      { request_id: c.get('requestId'), error: errorSummary(error) },
       'readyz: the database did not answer',
     );
     return c.json({ status: 'unavailable', reason: 'database unreachable' }, 503, NO_STORE);

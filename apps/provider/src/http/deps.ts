@@ -71,7 +71,10 @@ export function resolveServices(deps: AppDeps): Services {
   };
 }
 
-/** Hono's per-request variables. */
+/**
+ * Hono's per-request variables. Read them with `c.get(name)`: `c.var` builds a new object of
+ * every variable on each access, several times per request on the hot path.
+ */
 export interface AppEnv {
   Variables: {
     requestId: string;

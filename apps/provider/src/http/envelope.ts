@@ -30,12 +30,15 @@ export function errorResponse(
   status: number,
   message: string,
 ): Response {
-  return c.json(errorEnvelope(c.var.requestId, error_type, status, message), status as ContentfulStatusCode);
+  return c.json(
+    errorEnvelope(c.get('requestId'), error_type, status, message),
+    status as ContentfulStatusCode,
+  );
 }
 
 /** The success envelope: the payload under `data`, with `request_id` and `status_code`. */
 export function successResponse<T extends object>(c: Context<AppEnv>, data: T, status = 200): Response {
-  const meta: ResponseMeta = { request_id: c.var.requestId, status_code: status };
+  const meta: ResponseMeta = { request_id: c.get('requestId'), status_code: status };
   return c.json({ data: { ...data, ...meta } }, status as ContentfulStatusCode);
 }
 
@@ -44,6 +47,6 @@ export function successResponse<T extends object>(c: Context<AppEnv>, data: T, s
  * answers and server SDKs read it: the fields at the top level beside `request_id` and `status_code`.
  */
 export function flatResponse<T extends object>(c: Context<AppEnv>, data: T, status = 200): Response {
-  const meta: ResponseMeta = { request_id: c.var.requestId, status_code: status };
+  const meta: ResponseMeta = { request_id: c.get('requestId'), status_code: status };
   return c.json({ ...meta, ...data }, status as ContentfulStatusCode);
 }

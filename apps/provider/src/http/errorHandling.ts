@@ -15,8 +15,8 @@ export const handleError =
   (logger: Logger): ErrorHandler<AppEnv> =>
   (error, c) => {
     // Thrown before the request id middleware ran (should not happen, but never answer without one).
-    if (!c.var.requestId) c.set('requestId', 'request-id-test-unknown');
-    c.header(REQUEST_ID_HEADER, c.var.requestId);
+    if (!c.get('requestId')) c.set('requestId', 'request-id-test-unknown');
+    c.header(REQUEST_ID_HEADER, c.get('requestId'));
     if (error instanceof ApiFailure) return errorResponse(c, error.error_type, error.status, error.message);
     if (error instanceof AuthError) {
       return errorResponse(c, error.error_type, AUTH_ERROR_STATUS[error.error_type], error.message);
@@ -26,7 +26,12 @@ export const handleError =
     }
     // The route pattern, not the path: a path can carry a token. The summary, not the error: see errorSummary.
     logger.error(
-      { request_id: c.var.requestId, method: c.req.method, route: routePath(c), error: errorSummary(error) },
+      {
+        request_id: c.get('requestId'),
+        method: c.req.method,
+        route: routePath(c),
+        error: errorSummary(error),
+      },
       'request failed',
     );
     return errorResponse(

@@ -18,7 +18,7 @@ export const requestLog =
     await next();
     logger.info(
       {
-        request_id: c.var.requestId,
+        request_id: c.get('requestId'),
         method: c.req.method,
         // After `next()`, the route index is that of the deepest handler that ran: the one that answered.
         route: routePath(c),

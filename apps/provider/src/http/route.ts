@@ -17,7 +17,7 @@ import { sessionTokenOf, type BasicCredentials } from './basicAuth';
 import type { AppEnv, Services } from './deps';
 import { errorResponse, successResponse } from './envelope';
 import { parseBody } from './parseBody';
-import { spendRateLimits } from '../limits/rateLimits';
+import { isRateLimited, spendRateLimits } from '../limits/rateLimits';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -40,9 +40,9 @@ export interface Route {
 
 /** The project the CORS step resolved; an SDK call without a known public token stops here. */
 export function requireProject(c: Context<AppEnv>): ProjectConfig {
-  const project = c.var.project;
+  const project = c.get('project');
   if (project) return project;
-  if (c.var.credentials || c.req.param('public_token')) {
+  if (c.get('credentials') || c.req.param('public_token')) {
     throw new ApiFailure('invalid_public_token', 401, 'The public token is not a token of any project.');
   }
   throw new ApiFailure(
@@ -68,17 +68,18 @@ function route<S extends v.GenericSchema | null, R extends object>(
   handle: (input: RouteInput<BodyOutput<S>>) => Promise<R>,
   options: RouteOptions<BodyOutput<S>> = {},
 ): Route {
+  const limited = isRateLimited(path);
   return {
     method,
     path,
     async run(c, services) {
-      const fromBody = c.var.credentials ? undefined : options.projectWithoutCredentials;
+      const fromBody = c.get('credentials') ? undefined : options.projectWithoutCredentials;
       const early = fromBody ? undefined : requireProject(c);
       // Without a schema the body is `undefined`, which is what `BodyOutput<null>` says.
       const body = (schema ? await parseBody(c, schema) : undefined) as BodyOutput<S>;
       const project = early ?? (fromBody ? fromBody({ c, body, services }) : requireProject(c));
-      await spendRateLimits(path, { c, project, body, services });
-      const credentials = c.var.credentials;
+      if (limited) await spendRateLimits(path, { c, project, body, services });
+      const credentials = c.get('credentials');
       const data = await handle({
         c,
         body,

@@ -37,7 +37,7 @@ const token = (services: Services) =>
       );
     }
     noStore(c);
-    return c.json({ ...tokens, request_id: c.var.requestId, status_code: 200 });
+    return c.json({ ...tokens, request_id: c.get('requestId'), status_code: 200 });
   });
 
 export const oauth2TokenRoutes: Route[] = [

@@ -73,6 +73,9 @@ function budgetsFor(
 const scopeOf = (path: string): Scope | undefined =>
   (Object.keys(SCOPES) as Scope[]).find((scope) => SCOPES[scope].includes(path));
 
+/** Whether an SDK operation spends any budget: settled once per route, so others skip the step. */
+export const isRateLimited = (path: string): boolean => scopeOf(path) !== undefined;
+
 /**
  * Spends the budgets of an SDK call that sends a message, checks a guess or logs an event, once
  * its body is valid (malformed calls spend nothing; they reach no flow). Over budget: 429

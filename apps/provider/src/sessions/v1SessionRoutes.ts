@@ -89,7 +89,7 @@ const jwks = rawRoute('GET', '/v1/sessions/jwks/:project_id', async (c, services
   c.header('Cache-Control', 'public, max-age=60');
   return c.json({
     keys: await publicJwks(services.db, project.project_id),
-    request_id: c.var.requestId,
+    request_id: c.get('requestId'),
     status_code: 200,
   });
 });
