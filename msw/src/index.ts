@@ -1,5 +1,5 @@
 export { createProviderHandlers } from './createProviderHandlers';
-export { createPGliteTemplate } from './pgliteTemplate';
+export { cachedPGliteTemplate, createPGliteTemplate } from './pgliteTemplate';
 export type { InProcessProvider, ProviderHandlers, ProviderHandlersOptions } from './createProviderHandlers';
 export { errorResponse, heldResponse, networkError, slowResponse } from './overrides';
 export type { Override } from './overrides';

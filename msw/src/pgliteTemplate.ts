@@ -1,4 +1,7 @@
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { migrate, openPGliteDb } from '@latch/provider';
+import { pgliteTemplateCacheDir, pgliteTemplateCachePath } from './pgliteTemplateCache';
 
 /**
  * Creates and migrates a PGlite database in `dataDir`, then closes it: a template for test files
@@ -9,4 +12,32 @@ export async function createPGliteTemplate(dataDir: string): Promise<void> {
   const db = await openPGliteDb(dataDir);
   await migrate(db);
   await db.close();
+}
+
+/**
+ * The migrated template kept between runs (see `pgliteTemplateCachePath`), made when missing. Only
+ * ever copied, never opened in place. It is built under a temporary name and renamed, so a run that
+ * stops half-way or a second run building it at the same time never leaves a partial one; older
+ * templates (other migrations) are removed.
+ */
+export async function cachedPGliteTemplate(root?: string): Promise<string> {
+  const target = pgliteTemplateCachePath(root);
+  if (existsSync(target)) return target;
+  const cacheDir = pgliteTemplateCacheDir(root);
+  mkdirSync(cacheDir, { recursive: true });
+  const building = `${target}.building-${process.pid}-${Date.now()}`;
+  try {
+    await createPGliteTemplate(building);
+    renameSync(building, target);
+  } catch (error) {
+    // Another run renamed its copy first: theirs is as good as ours.
+    if (!existsSync(target)) throw error;
+  } finally {
+    rmSync(building, { recursive: true, force: true });
+  }
+  for (const entry of readdirSync(cacheDir)) {
+    if (entry.startsWith('pglite-migrated-') && !entry.startsWith(basename(target)))
+      rmSync(join(cacheDir, entry), { recursive: true, force: true });
+  }
+  return target;
 }

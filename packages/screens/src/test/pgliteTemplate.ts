@@ -1,8 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createPGliteTemplate } from '@latch/msw';
 import type { TestProject } from 'vitest/node';
+import { cachedPGliteTemplate } from '@latch/msw';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,13 +9,11 @@ declare module 'vitest' {
 }
 
 /**
- * Vitest global setup for the component tests: one migrated PGlite database, made once per run,
- * which every file that starts the provider copies (seconds of initdb saved per file).
+ * Vitest global setup for the component tests: the migrated PGlite database every file that starts
+ * the provider copies (seconds of initdb saved per file). It is kept between runs under
+ * node_modules/.cache/latch and remade only when PGlite or a migration changes; the e2e set-up
+ * seeds its provider from the same folder.
  */
 export default async function setup(project: TestProject) {
-  const folder = mkdtempSync(join(tmpdir(), 'latch-pglite-template-'));
-  const dataDir = join(folder, 'db');
-  await createPGliteTemplate(dataDir);
-  project.provide('pgliteTemplate', dataDir);
-  return () => rmSync(folder, { recursive: true, force: true });
+  project.provide('pgliteTemplate', await cachedPGliteTemplate());
 }

@@ -1,0 +1,39 @@
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { pgliteTemplateCachePath } from './pgliteTemplateCache';
+
+const repo = join(import.meta.dirname, '../..');
+const root = mkdtempSync(join(tmpdir(), 'latch-template-key-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+// A checkout with what the key reads: PGlite's manifest, the migration runner and the migrations.
+mkdirSync(join(root, 'node_modules/@electric-sql/pglite'), { recursive: true });
+mkdirSync(join(root, 'apps/provider/src/db'), { recursive: true });
+cpSync(join(repo, 'apps/provider/migrations'), join(root, 'apps/provider/migrations'), { recursive: true });
+cpSync(join(repo, 'apps/provider/src/db/migrate.ts'), join(root, 'apps/provider/src/db/migrate.ts'));
+const manifest = join(root, 'node_modules/@electric-sql/pglite/package.json');
+writeFileSync(manifest, '{"version":"1.0.0"}');
+
+describe('the cached PGlite template’s name', () => {
+  it('stays the same while nothing that shapes the database changes', () => {
+    expect(pgliteTemplateCachePath(root)).toBe(pgliteTemplateCachePath(root));
+    expect(pgliteTemplateCachePath(root)).toMatch(
+      /node_modules\/\.cache\/latch\/pglite-migrated-[0-9a-f]{16}$/,
+    );
+  });
+
+  it('changes with a new migration, an edited one, the runner or PGlite’s version', () => {
+    const names = new Set([pgliteTemplateCachePath(root)]);
+    writeFileSync(join(root, 'apps/provider/migrations/999_new.sql'), 'CREATE TABLE t (id int);');
+    names.add(pgliteTemplateCachePath(root));
+    writeFileSync(join(root, 'apps/provider/migrations/999_new.sql'), 'CREATE TABLE t (id bigint);');
+    names.add(pgliteTemplateCachePath(root));
+    writeFileSync(join(root, 'apps/provider/src/db/migrate.ts'), '// another runner');
+    names.add(pgliteTemplateCachePath(root));
+    writeFileSync(manifest, '{"version":"1.0.1"}');
+    names.add(pgliteTemplateCachePath(root));
+    expect(names.size).toBe(5);
+  });
+});
