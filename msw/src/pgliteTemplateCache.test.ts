@@ -1,8 +1,9 @@
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { pgliteTemplateCachePath } from './pgliteTemplateCache';
+import { cachedPGliteTemplate } from './pgliteTemplate';
+import { pgliteTemplateCacheDir, pgliteTemplateCachePath } from './pgliteTemplateCache';
 
 const repo = join(import.meta.dirname, '../..');
 const root = mkdtempSync(join(tmpdir(), 'latch-template-key-'));
@@ -15,6 +16,31 @@ cpSync(join(repo, 'apps/provider/migrations'), join(root, 'apps/provider/migrati
 cpSync(join(repo, 'apps/provider/src/db/migrate.ts'), join(root, 'apps/provider/src/db/migrate.ts'));
 const manifest = join(root, 'node_modules/@electric-sql/pglite/package.json');
 writeFileSync(manifest, '{"version":"1.0.0"}');
+
+it('reuses the current template and removes older ones and copies a killed run left behind', async () => {
+  const current = pgliteTemplateCachePath(root);
+  const dir = (name: string) => join(pgliteTemplateCacheDir(root), name);
+  const make = (path: string, ageMs = 0) => {
+    mkdirSync(path, { recursive: true });
+    const when = new Date(Date.now() - ageMs);
+    utimesSync(path, when, when);
+    return path;
+  };
+  make(current);
+  const older = make(dir('pglite-migrated-0123456789abcdef'));
+  const abandoned = make(`${current}.building-1-1`, 2 * 3_600_000);
+  const inProgress = make(`${current}.building-2-2`);
+  const unrelated = make(dir('something-else'));
+
+  expect(await cachedPGliteTemplate(root)).toBe(current);
+  expect([current, older, abandoned, inProgress, unrelated].map((path) => existsSync(path))).toEqual([
+    true,
+    false,
+    false,
+    true,
+    true,
+  ]);
+});
 
 describe('the cached PGlite template’s name', () => {
   it('stays the same while nothing that shapes the database changes', () => {

@@ -26,10 +26,9 @@ export interface FrameDocumentData {
 
 /**
  * The built frame `index.html` with the boot JSON and the initial state's JSON in place of the
- * placeholder, the CSP nonce on
- * every script tag, `preloads` (link tags) at the end of the head and, when given, the first screen
- * already drawn in `#root` with its head script and, right after it, the script that tells the host
- * page its height. Null when the template lacks the placeholder (a
+ * placeholder, the CSP nonce on every script tag, `preloads` (link tags) at the end of the head and,
+ * when given, the first screen already drawn in `#root` with its head script and, right after it,
+ * the script that tells the host page its height. Null when the template lacks the placeholder (a
  * stale or foreign build).
  */
 export function renderFrameDocument(
