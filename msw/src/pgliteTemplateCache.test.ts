@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cachedPGliteTemplate } from './pgliteTemplate';
-import { pgliteTemplateCacheDir, pgliteTemplateCachePath } from './pgliteTemplateCache';
+import { pgliteEmptyCachePath, pgliteTemplateCacheDir, pgliteTemplateCachePath } from './pgliteTemplateCache';
 
 const repo = join(import.meta.dirname, '../..');
 const root = mkdtempSync(join(tmpdir(), 'latch-template-key-'));
@@ -27,19 +27,16 @@ it('reuses the current template and removes older ones and copies a killed run l
     return path;
   };
   make(current);
+  const empty = make(pgliteEmptyCachePath(root));
   const older = make(dir('pglite-migrated-0123456789abcdef'));
+  const olderEmpty = make(dir('pglite-empty-0123456789abcdef'));
   const abandoned = make(`${current}.building-1-1`, 2 * 3_600_000);
   const inProgress = make(`${current}.building-2-2`);
   const unrelated = make(dir('something-else'));
 
   expect(await cachedPGliteTemplate(root)).toBe(current);
-  expect([current, older, abandoned, inProgress, unrelated].map((path) => existsSync(path))).toEqual([
-    true,
-    false,
-    false,
-    true,
-    true,
-  ]);
+  const kept = [current, empty, older, olderEmpty, abandoned, inProgress, unrelated].map(existsSync);
+  expect(kept).toEqual([true, true, false, false, false, true, true]);
 });
 
 describe('the cached PGlite template’s name', () => {
@@ -61,5 +58,15 @@ describe('the cached PGlite template’s name', () => {
     writeFileSync(manifest, '{"version":"1.0.1"}');
     names.add(pgliteTemplateCachePath(root));
     expect(names.size).toBe(5);
+  });
+
+  it('of the empty cluster changes with PGlite’s version only, not with the migrations', () => {
+    const before = pgliteEmptyCachePath(root);
+    expect(before).toMatch(/node_modules\/\.cache\/latch\/pglite-empty-[0-9a-f]{16}$/);
+    writeFileSync(join(root, 'apps/provider/migrations/998_other.sql'), 'CREATE TABLE u (id int);');
+    writeFileSync(join(root, 'apps/provider/src/db/migrate.ts'), '// yet another runner');
+    expect(pgliteEmptyCachePath(root)).toBe(before);
+    writeFileSync(manifest, '{"version":"2.0.0"}');
+    expect(pgliteEmptyCachePath(root)).not.toBe(before);
   });
 });

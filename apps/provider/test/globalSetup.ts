@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { migrate } from '../src/db/migrate';
-import { pgliteDb } from '../src/db/pglite';
+import { cachedEmptyPGlite, cachedPGliteTemplate } from '../../../msw/src/pgliteTemplate';
 import { openPostgresDb } from '../src/db/postgres';
 import postgres from 'postgres';
 import { PGlite } from '@electric-sql/pglite';
@@ -17,7 +17,10 @@ import { findPostgresBin, startPostgres } from './startPostgres';
  * skip anything: the PostgreSQL suites fail with the reason.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const [stopPostgres, dumpFolder] = await Promise.all([setupPostgres(project), dumpMigratedPGlite(project)]);
+  const [stopPostgres, dumpFolder] = await Promise.all([
+    setupPostgres(project),
+    dumpPGliteTemplates(project),
+  ]);
   return async () => {
     await stopPostgres?.();
     rmSync(dumpFolder, { recursive: true, force: true });
@@ -25,19 +28,34 @@ export default async function setup(project: TestProject): Promise<() => Promise
 }
 
 /**
- * One migrated PGlite database per run, dumped to a file: a test file that needs a migrated
- * database loads it in about a second instead of running initdb and every migration (about five).
+ * The migrated and the empty PGlite database, each dumped to a file once per run from the folders
+ * kept between runs (`cachedPGliteTemplate`, `cachedEmptyPGlite`): a test file loads one in about a
+ * second of CPU instead of running initdb (4–8 s). The migrated folder's path is handed on too, for
+ * tests that start a provider process on a data folder.
  */
-async function dumpMigratedPGlite(project: TestProject): Promise<string> {
+async function dumpPGliteTemplates(project: TestProject): Promise<string> {
   const folder = mkdtempSync(join(tmpdir(), 'latch-pglite-dump-'));
-  const pg = new PGlite();
-  await migrate(pgliteDb(pg));
+  const template = await cachedPGliteTemplate();
+  const [migrated, empty] = await Promise.all([
+    dumpCopyOf(template, join(folder, 'migrated')),
+    dumpCopyOf(await cachedEmptyPGlite(), join(folder, 'empty')),
+  ]);
+  project.provide('pgliteDump', migrated);
+  project.provide('pgliteEmptyDump', empty);
+  project.provide('pgliteTemplate', template);
+  return folder;
+}
+
+/** `<to>.tar`: PGlite's dump of a copy of the cached folder `from` (the cache is never opened in place). */
+async function dumpCopyOf(from: string, to: string): Promise<string> {
+  cpSync(from, to, { recursive: true });
+  // Ready before the dump: `dumpDataDir` on a database on disk that is still starting never settles.
+  const pg = await PGlite.create(to);
   const dump = await pg.dumpDataDir('none');
   await pg.close();
-  const file = join(folder, 'migrated.tar');
-  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-  project.provide('pgliteDump', file);
-  return folder;
+  writeFileSync(`${to}.tar`, Buffer.from(await dump.arrayBuffer()));
+  rmSync(to, { recursive: true, force: true });
+  return `${to}.tar`;
 }
 
 async function setupPostgres(project: TestProject): Promise<(() => Promise<void>) | undefined> {

@@ -79,6 +79,8 @@ async function refusesConnections(port: number): Promise<void> {
   throw new Error('the provider still accepted new connections 20 s after SIGTERM');
 }
 
+// Also the one test of a provider process on an empty data folder (initdb and every migration at
+// start): other tests copy a migrated one.
 it('on SIGTERM finishes a request in flight, refuses new ones, and exits 0', async () => {
   const configFile = join(dir, 'shutdown.config.json');
   writeFileSync(configFile, JSON.stringify(testConfig()));

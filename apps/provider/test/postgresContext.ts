@@ -9,6 +9,10 @@ declare module 'vitest' {
     postgresTemplate: string | null;
     /** A file holding a migrated PGlite database (`dumpDataDir`); test files load it, skipping initdb. */
     pgliteDump: string;
+    /** The same for a PGlite database as initdb leaves it, with no migration applied. */
+    pgliteEmptyDump: string;
+    /** A migrated PGlite data folder, kept between runs: copy it, never open it in place. */
+    pgliteTemplate: string;
   }
 }
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import postgres from 'postgres';
 import { inject } from 'vitest';
 import type { Db } from '../src/db/Db';
@@ -44,7 +45,11 @@ export async function openMigratedTestDb(kind: DbKind): Promise<Db> {
   return db;
 }
 
-/** An empty database of either kind (PGlite in memory, or a new database on the test cluster). */
+/**
+ * An empty database of either kind: PGlite in memory, loaded from the run's dump of a cluster as
+ * initdb leaves it (no initdb here), or a new database on the test cluster.
+ */
 export async function openTestDb(kind: DbKind): Promise<Db> {
-  return kind === 'pglite' ? openPGliteDb() : openPostgresDb(await createPostgresDatabase());
+  if (kind === 'postgres') return openPostgresDb(await createPostgresDatabase());
+  return openPGliteDb(undefined, { loadDataDir: new Blob([readFileSync(inject('pgliteEmptyDump'))]) });
 }

@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import '../../test/postgresContext';
 import { FolderInUseError, lockFolder } from './lockFolder';
 import { openDb } from './openDb';
 
@@ -39,6 +40,9 @@ describe('lockFolder', () => {
   }, 30_000);
 
   it('holds a PGlite folder opened by openDb until the database closes', async () => {
+    // A copy of the migrated template, not a new cluster: the lock is the subject, and initdb costs
+    // seconds (main.test.ts starts a provider on an empty folder).
+    cpSync(inject('pgliteTemplate'), join(dir, 'pglite'), { recursive: true });
     const db = await openDb({ dataDir: dir, databaseUrl: undefined });
     await expect(openDb({ dataDir: dir, databaseUrl: undefined })).rejects.toBeInstanceOf(FolderInUseError);
     await db.close();
