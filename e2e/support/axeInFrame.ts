@@ -19,7 +19,8 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
  * unjudged. `include` narrows the run to the elements a selector matches.
  */
 export async function axeInFrame(frame: Frame, include?: string): Promise<Axe.AxeResults> {
-  await frame.evaluate(axeSource);
+  // Once per document: a later screen of the same widget reuses it (the source is half a megabyte).
+  if (!(await frame.evaluate(() => window.axe !== undefined))) await frame.evaluate(axeSource);
   return frame.evaluate(async (selector) => {
     if (!window.axe) throw new Error('axe did not load in the frame');
     return window.axe.run(selector ? { include: [selector] } : document, { iframes: false });
