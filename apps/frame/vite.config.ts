@@ -75,6 +75,12 @@ const compileHintPlugin: Plugin = {
     if (!entry || !dir) throw new Error('latch:compile-hint: no chunk holds the frame entry');
     const file = join(dir, entry.fileName);
     await writeFile(file, COMPILE_HINT + (await readFile(file, 'utf8')));
+    // With `--sourcemap`, the map's lines move down by the one added line (';' is an empty line).
+    const map = entry.sourcemapFileName && join(dir, entry.sourcemapFileName);
+    if (map) {
+      const json = JSON.parse(await readFile(map, 'utf8')) as { mappings: string };
+      await writeFile(map, JSON.stringify({ ...json, mappings: `;${json.mappings}` }));
+    }
   },
 };
 
