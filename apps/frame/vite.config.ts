@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ChunkingContext } from 'rolldown';
+import type { ChunkingContext, OutputChunk } from 'rolldown';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -70,7 +70,7 @@ const compileHintPlugin: Plugin = {
   async writeBundle({ dir }, bundle) {
     // The chunk of the entry module: a code-splitting group (`frame`), so not marked `isEntry`.
     const entry = Object.values(bundle).find(
-      (chunk) => chunk.type === 'chunk' && chunk.moduleIds.includes(ENTRY_MODULE),
+      (chunk): chunk is OutputChunk => chunk.type === 'chunk' && chunk.moduleIds.includes(ENTRY_MODULE),
     );
     if (!entry || !dir) throw new Error('latch:compile-hint: no chunk holds the frame entry');
     const file = join(dir, entry.fileName);
