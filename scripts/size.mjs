@@ -144,6 +144,17 @@ function addUp(files, start = { raw: 0, gzip: 0 }) {
 const total = addUp(initial);
 check('frame initial', total, BUDGETS.frameInitial);
 
+// The first screen's chunk (the largest initial file: React DOM and the widget) must open with V8's
+// compile hint, which apps/frame/vite.config.ts writes: it moves compiling the chunk off the frame's
+// main thread (docs/performance.md). Nothing else checks that a build still does it.
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
+const firstScreenChunk = initial.reduce((a, b) => (measure(b).raw > measure(a).raw ? b : a));
+const hinted = readFileSync(firstScreenChunk, 'utf8').startsWith(COMPILE_HINT);
+failed ||= !hinted;
+console.log(
+  `  ${hinted ? 'ok' : 'MISSING'}: compile hint on the first line of ${relative(frameDist, firstScreenChunk)}`,
+);
+
 // A login with a phone tab (passcodes by text message or WhatsApp): the same files and the phone form's chunk.
 const phoneChunks = manifest[PHONE_FORM_MODULE]
   ? withImports(PHONE_FORM_MODULE).filter((file) => !initial.includes(file))
@@ -172,6 +183,6 @@ console.log(`\nFrame, lazy chunks (not counted): ${lazy.length}`);
 for (const file of lazy.sort()) console.log(row(relative(frameDist, file), measure(file)));
 
 if (failed) {
-  console.error('\nSize budget exceeded.');
+  console.error('\nSize budget exceeded, or the compile hint is missing.');
   process.exit(1);
 }

@@ -16,16 +16,17 @@ export const AUTH_ORIGIN = `http://localhost:${PROVIDER_PORT}`;
 export const HOST_ORIGIN = `http://127.0.0.1:${HOST_PORT}`;
 export const PUBLIC_TOKEN = 'public-token-test-bench-00000000-0000-4000-8000-000000000001';
 
-const PROJECT = {
+/** The bench's one project, embeddable by the host page at `hostOrigin`. */
+const project = (hostOrigin) => ({
   project_id: 'project-test-bench-00000000-0000-4000-8000-000000000001',
   public_token: PUBLIC_TOKEN,
   secret: 'secret-test-bench-0000000000000001',
   name: 'Latch bench',
   test: true,
-  authorized_origins: [HOST_ORIGIN],
-  redirect_urls: [`${HOST_ORIGIN}/`, `${HOST_ORIGIN}/authenticate`, `${HOST_ORIGIN}/reset-password`],
+  authorized_origins: [hostOrigin],
+  redirect_urls: [`${hostOrigin}/`, `${hostOrigin}/authenticate`, `${hostOrigin}/reset-password`],
   display_watermark: true,
-};
+});
 
 /** Fails when something already listens on the port: the numbers must come from our servers. */
 export function assertPortFree(host, port) {
@@ -42,22 +43,31 @@ export function assertPortFree(host, port) {
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Starts the provider from source. Returns at once, so a caller can always stop it: `ready`
- * resolves once it answers; `stop()` (sync, idempotent) kills its process group by pid and removes
- * the temp folder.
+ * Starts the compiled provider of the checkout at `root` (after its `npm run build`). Returns at
+ * once, so a caller can always stop it: `ready` resolves once it answers; `stop()` (sync,
+ * idempotent) kills its process group by pid and removes the temp folder. `port` and `hostOrigin`
+ * let several providers run side by side (benchAB.mjs).
  */
-export function startProvider(root, { timeoutMs = 60_000 } = {}) {
+export function startProvider(
+  root,
+  { timeoutMs = 60_000, port = PROVIDER_PORT, hostOrigin = HOST_ORIGIN } = {},
+) {
+  const authOrigin = `http://localhost:${port}`;
   const dir = mkdtempSync(join(tmpdir(), 'latch-bench-'));
   const configPath = join(dir, 'latch.config.json');
   const logPath = join(dir, 'provider.log');
   writeFileSync(
     configPath,
-    JSON.stringify({ dev_routes: true, rate_limits: UNLIMITED_RATE_LIMITS, projects: [PROJECT] }, null, 2),
+    JSON.stringify(
+      { dev_routes: true, rate_limits: UNLIMITED_RATE_LIMITS, projects: [project(hostOrigin)] },
+      null,
+      2,
+    ),
   );
   const env = {
     ...process.env,
-    PORT: String(PROVIDER_PORT),
-    LATCH_AUTH_ORIGIN: AUTH_ORIGIN,
+    PORT: String(port),
+    LATCH_AUTH_ORIGIN: authOrigin,
     LATCH_CONFIG: configPath,
     LATCH_DATA_DIR: join(dir, 'data'),
   };
@@ -66,7 +76,7 @@ export function startProvider(root, { timeoutMs = 60_000 } = {}) {
   delete env.DATABASE_URL;
   const log = createWriteStream(logPath);
   // The compiled provider `npm run bench` has just built.
-  const child = spawn(process.execPath, ['apps/provider/dist/main.js'], {
+  const child = spawn(process.execPath, [join(root, 'apps/provider/dist/main.js')], {
     cwd: root,
     env,
     detached: true,
@@ -95,7 +105,7 @@ export function startProvider(root, { timeoutMs = 60_000 } = {}) {
   const ready = (async () => {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline && alive()) {
-      const ok = await fetch(`${AUTH_ORIGIN}/dev/projects.json`, { signal: AbortSignal.timeout(2000) }).then(
+      const ok = await fetch(`${authOrigin}/dev/projects.json`, { signal: AbortSignal.timeout(2000) }).then(
         (response) => response.ok,
         () => false,
       );
@@ -103,7 +113,7 @@ export function startProvider(root, { timeoutMs = 60_000 } = {}) {
       await sleep(250);
     }
     const why = alive() ? `not ready after ${timeoutMs / 1000} s` : 'the process exited';
-    throw new Error(`The provider did not start on ${AUTH_ORIGIN} (${why}):\n${tail()}`);
+    throw new Error(`The provider did not start on ${authOrigin} (${why}):\n${tail()}`);
   })();
   return { pid: child.pid, ready, stop };
 }
@@ -111,17 +121,19 @@ export function startProvider(root, { timeoutMs = 60_000 } = {}) {
 /**
  * The host page server: `/bench?config=<name>` mounts the named login config; `/plain` and
  * `/stytch` are the peer pages (Stytch's with `peerConfig`), `/stytch/vanilla-js.js` its SDK.
+ * Its pages load the loader from, and point Stytch's client at, the provider at `authOrigin`.
  */
-export function startHost(root, configs, peerConfig) {
+export function startHost(root, configs, peerConfig, { port = HOST_PORT, authOrigin = AUTH_ORIGIN } = {}) {
+  const hostOrigin = `http://127.0.0.1:${port}`;
   const html = (body) => ({ type: 'text/html', body });
   const script = stytchScript(root);
   const peerFiles = {
     '/plain': html(plainPage()),
-    '/stytch': html(stytchPage({ authOrigin: AUTH_ORIGIN, publicToken: PUBLIC_TOKEN, config: peerConfig })),
+    '/stytch': html(stytchPage({ authOrigin, publicToken: PUBLIC_TOKEN, config: peerConfig })),
     [script.path]: script,
   };
   const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', HOST_ORIGIN);
+    const url = new URL(req.url ?? '/', hostOrigin);
     const peer = req.method === 'GET' ? peerFiles[url.pathname] : undefined;
     if (peer) {
       res.writeHead(200, {
@@ -139,11 +151,11 @@ export function startHost(root, configs, peerConfig) {
       return;
     }
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
-    res.end(benchPage({ authOrigin: AUTH_ORIGIN, publicToken: PUBLIC_TOKEN, config }));
+    res.end(benchPage({ authOrigin, publicToken: PUBLIC_TOKEN, config }));
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(HOST_PORT, '127.0.0.1', () =>
+    server.listen(port, '127.0.0.1', () =>
       resolve({
         stop: () => {
           server.closeAllConnections();

@@ -145,10 +145,23 @@ export function applyFrameStyle(iframe: HTMLIFrameElement, styles: StylesInput):
   return () => media.removeEventListener('change', follow);
 }
 
+const NO_WINDOW = 'Latch: the frame has no window; is its container in the document?';
+
+/**
+ * Throws as `frameWindow` does when the iframe has no window, without reading `contentWindow`:
+ * reading it right after the iframe is inserted makes the browser build a JavaScript realm for the
+ * iframe's initial about:blank document on the host's main thread (tens of ms on a slow phone),
+ * although the frame's real document, from another origin, replaces it. An iframe in a document
+ * that has a window gets a window of its own as it is inserted.
+ */
+export function assertFrameWindow(iframe: HTMLIFrameElement): void {
+  if (!iframe.isConnected || !iframe.ownerDocument.defaultView) throw new Error(NO_WINDOW);
+}
+
 /** The iframe's window, which exists once the iframe is in the document. */
 export function frameWindow(iframe: HTMLIFrameElement): Window {
   const win = iframe.contentWindow;
-  if (!win) throw new Error('Latch: the frame has no window; is its container in the document?');
+  if (!win) throw new Error(NO_WINDOW);
   return win;
 }
 

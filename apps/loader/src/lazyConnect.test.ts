@@ -55,6 +55,13 @@ describe('lazyConnect', () => {
     expect(inner.destroy).toHaveBeenCalled();
   });
 
+  it("does not read the iframe's window while the mount runs (that builds its about:blank realm)", () => {
+    const { connect, iframe } = setup();
+    const contentWindow = vi.spyOn(iframe, 'contentWindow', 'get');
+    connect(iframe, ctx, 'http://localhost:4000');
+    expect(contentWindow).not.toHaveBeenCalled();
+  });
+
   it('fails when the module cannot load, and throws at once for a frame without a window', async () => {
     const { connect, load, iframe } = setup();
     load.mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'));

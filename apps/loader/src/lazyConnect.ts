@@ -1,4 +1,4 @@
-import { frameWindow } from './frameElement';
+import { assertFrameWindow } from './frameElement';
 import type * as ChannelModuleExports from './channelModule';
 import type { ConnectFrame, FrameConnection } from './mountFrame';
 
@@ -13,7 +13,7 @@ export type ChannelModule = typeof ChannelModuleExports;
 export const lazyConnect =
   (load: (authOrigin: string) => Promise<ChannelModule>): ConnectFrame =>
   (iframe, parts, authOrigin) => {
-    frameWindow(iframe); // Throws now, like a direct connect, so the mount fails synchronously.
+    assertFrameWindow(iframe); // Throws now, like a direct connect, so the mount fails synchronously.
     let connection: FrameConnection | undefined;
     let destroyed = false;
     return {

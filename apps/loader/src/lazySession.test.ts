@@ -81,10 +81,26 @@ describe('createLazySession', () => {
     localStorage.setItem(KEY, stored());
     const { session, load, fetch, loaded } = setup();
     expect(session.getSync()).toBeNull();
+    // Looked for once the page's script has run, so a mount right after is not kept waiting.
+    expect(load).not.toHaveBeenCalled();
+    await Promise.resolve();
     expect(load).toHaveBeenCalledTimes(1);
     await loaded();
     expect(localStorage.getItem(KEY)).toBeNull();
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("reads no localStorage while the page's script creates the client, only right after", async () => {
+    const getItem = vi.spyOn(window.localStorage, 'getItem');
+    try {
+      const { load } = setup();
+      expect(getItem).not.toHaveBeenCalled();
+      await Promise.resolve();
+      expect(getItem).toHaveBeenCalledWith(KEY);
+      expect(load).not.toHaveBeenCalled(); // No mirror, no cookie: nothing to load.
+    } finally {
+      getItem.mockRestore();
+    }
   });
 
   it('loads at once for a custom API endpoint (HttpOnly cookies are invisible)', () => {

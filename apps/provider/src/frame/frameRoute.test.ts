@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FrameBoot } from '@latch/api';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../test/testApp';
@@ -111,6 +112,44 @@ describe('GET /frame/{kind}', () => {
     expect(cspDirectives(await frame(LIVE_TOKEN, buttons)).get('script-src')).not.toContain('google');
     // The test project has no Google client with one_tap.
     expect(cspDirectives(await frame(TEST_TOKEN, oneTap)).get('frame-src')).toBeUndefined();
+  });
+
+  it('sends the document compressed as the browser accepts, brotli first, and the same document', async () => {
+    const { app } = built();
+    const url = `/frame/login?public_token=${TEST_TOKEN}&v=1&config=${encodeURIComponent('{"products":["otp"]}')}`;
+    const get = (acceptEncoding?: string) =>
+      app.request(
+        url,
+        acceptEncoding === undefined ? {} : { headers: { 'Accept-Encoding': acceptEncoding } },
+      );
+    // The nonce is the one part that differs between two answers.
+    const withoutNonce = (html: string) => html.replace(/nonce="[^"]+"/g, 'nonce=""');
+    const plain = await get();
+    expect(plain.headers.get('Content-Encoding')).toBeNull();
+    const document = withoutNonce(await plain.text());
+    expect(document).toContain('id="latch-boot"');
+
+    const cases = [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['br;q=0, gzip', 'gzip'],
+      ['*', 'br'],
+      ['identity', null],
+    ] as const;
+    for (const [acceptEncoding, encoding] of cases) {
+      const response = await get(acceptEncoding);
+      expect(response.status, acceptEncoding).toBe(200);
+      expect(response.headers.get('Content-Encoding'), acceptEncoding).toBe(encoding);
+      expect(response.headers.get('Vary'), acceptEncoding).toBe('Accept-Encoding');
+      expect(response.headers.get('Content-Security-Policy'), acceptEncoding).toContain("'nonce-");
+      const bytes = Buffer.from(await response.arrayBuffer());
+      const text =
+        encoding === 'br'
+          ? brotliDecompressSync(bytes).toString('utf8')
+          : encoding === 'gzip'
+            ? gunzipSync(bytes).toString('utf8')
+            : bytes.toString('utf8');
+      expect(withoutNonce(text), acceptEncoding).toBe(document);
+    }
   });
 
   it('answers 404 HTML that cannot be framed for an unknown token, a missing token or kind', async () => {

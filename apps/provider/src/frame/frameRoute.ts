@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FrameBoot } from '@latch/api';
 import { oneTapProvider, parseFrameSearch, type LoginConfig } from '@latch/protocol';
+import { compressDocument } from './compressDocument';
 import { frameCsp, frameHeaders } from './frameHeaders';
 import { isFrameKind } from './frameKinds';
 import { firstScreen } from './firstScreen';
@@ -83,6 +84,13 @@ export const frameRoute: Route = rawRoute(
       ancestors: project.authorized_origins,
       googleOneTap: usesGoogleScript(project, config),
     });
-    return new Response(html, { headers: frameHeaders(csp) });
+    const { body, encoding } = compressDocument(html, c.req.header('Accept-Encoding'));
+    return new Response(body, {
+      headers: {
+        ...frameHeaders(csp),
+        Vary: 'Accept-Encoding',
+        ...(encoding ? { 'Content-Encoding': encoding } : {}),
+      },
+    });
   },
 );
