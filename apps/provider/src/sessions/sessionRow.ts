@@ -128,6 +128,8 @@ export const ACCESS_RECORD_SECONDS = 60;
  * Records the access in one statement: the UPDATE runs when the session is extended ($4) or its
  * recorded access is older than $5; otherwise the same live row is read as it is. Both branches
  * check liveness, and the statement sees one snapshot, so a revocation cannot land between them.
+ * The user's JSON is built only when its version (`users.version`, moved by triggers on every
+ * change of the user or its sub-lists) is not $6, the one the caller already holds.
  */
 const touchLiveSql = (keyColumn: 'token_hash' | 'session_id'): string => {
   const live = `project_id = $1 AND ${keyColumn} = $2 AND revoked_at IS NULL AND expires_at > $3`;
@@ -140,7 +142,9 @@ const touchLiveSql = (keyColumn: 'token_hash' | 'session_id'): string => {
       UNION ALL
       SELECT ${SESSION_COLUMNS} FROM sessions WHERE ${live} AND NOT EXISTS (SELECT 1 FROM touched)
     )
-    SELECT s.*, ${userJsonSql('s.user_id')} AS user_json FROM s`;
+    SELECT s.*, u.version::text AS user_version,
+      CASE WHEN u.version = $6::bigint THEN NULL ELSE ${userJsonSql('s.user_id')} END AS user_json
+    FROM s LEFT JOIN users u ON u.user_id = s.user_id`;
 };
 const TOUCH_LIVE_BY_HASH_SQL = touchLiveSql('token_hash');
 const TOUCH_LIVE_BY_ID_SQL = touchLiveSql('session_id');
@@ -180,11 +184,18 @@ export async function insertSession(
 }
 
 /**
+ * A touched session: its row, the version of its user (null when the user is gone) and the
+ * user's JSON, null when the user is gone or still has the version the caller gave.
+ */
+export type TouchedSession = SessionRow & { user_version: string | null; user_json: UserJson | null };
+
+/**
  * Records an access to the live session of a project named by its token hash or (a verified JWT)
  * its id, moving `expires_at` when a new expiry is given; answers it with its user, or null when
  * there is no live session. `last_accessed_at` is written when the expiry moves or the recorded
  * access is `ACCESS_RECORD_SECONDS` old; in between the session answers the recorded one. The check
- * and the write are one statement, so a revocation cannot land between them.
+ * and the write are one statement, so a revocation cannot land between them. With
+ * `knownUserVersion`, the user's JSON is left out (null) while the user still has that version.
  */
 export async function touchLiveSession(
   db: Queryable,
@@ -192,8 +203,9 @@ export async function touchLiveSession(
   key: { tokenHash: string } | { sessionId: string },
   now: Date,
   expiresAt?: Date,
-): Promise<SessionWithUser | null> {
-  const [row] = await db.query<SessionWithUser>(
+  knownUserVersion?: string,
+): Promise<TouchedSession | null> {
+  const [row] = await db.query<TouchedSession>(
     'tokenHash' in key ? TOUCH_LIVE_BY_HASH_SQL : TOUCH_LIVE_BY_ID_SQL,
     [
       projectId,
@@ -201,6 +213,7 @@ export async function touchLiveSession(
       now,
       expiresAt ?? null,
       new Date(now.getTime() - ACCESS_RECORD_SECONDS * 1000),
+      knownUserVersion ?? null,
     ],
   );
   return row ?? null;
