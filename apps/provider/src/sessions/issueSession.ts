@@ -3,6 +3,7 @@ import {
   isRecord,
   type AuthenticateResponse,
   type AuthenticationFactor,
+  type Session,
   type User,
 } from '@latch/api';
 import { randomToken, sha256Hex } from '../crypto/hash';
@@ -125,8 +126,9 @@ export async function issueSession(input: IssueSessionInput): Promise<Authentica
 }
 
 /**
- * The authenticate shape for a session row and its user: the user, the session, its token and
- * its JWT (a fresh one, or the one minted for the same session state within the last minute).
+ * The authenticate shape for a session row and its user: the user, the session (`session` when the
+ * caller has it built from this row already, else built here), its token and its JWT (a fresh one,
+ * or the one minted for the same session state within the last minute).
  */
 export async function sessionResponse({
   db,
@@ -134,6 +136,7 @@ export async function sessionResponse({
   authOrigin,
   row,
   user,
+  session = toSession(row),
   sessionToken,
   now,
 }: {
@@ -142,10 +145,10 @@ export async function sessionResponse({
   authOrigin: string;
   row: SessionRow;
   user: User;
+  session?: Session;
   sessionToken: string;
   now: Date;
 }): Promise<AuthenticateResponse> {
-  const session = toSession(row);
   const key = await currentSigningKey(db, project);
   const session_jwt = await reusableSessionJwt(db, {
     key,

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sha256Hex } from '../crypto/hash';
 import { DB_KINDS } from '../../test/testDatabases';
 import { openAuthKit, PROJECT_ID, type AuthKit } from '../../test/authTestKit';
 import { knownUsers } from './knownUsers';
-import { touchLiveSession } from './sessionRow';
+import { ACCESS_RECORD_SECONDS, touchLiveSession } from './sessionRow';
 
 type User = {
   user_id: string;
@@ -11,6 +11,7 @@ type User = {
   emails: { email_id: string }[];
   phone_numbers: unknown[];
 };
+type Session = { session_id: string; last_accessed_at: string; expires_at: string };
 let n = 0;
 const freshEmail = () => `known${++n}-${Date.now()}@example.com`;
 
@@ -20,6 +21,7 @@ describe.each(DB_KINDS)('the user a refresh answers, on %s', (kind) => {
     kit = await openAuthKit(kind);
   }, 60_000);
   afterAll(() => kit?.close());
+  afterEach(() => vi.useRealTimers());
 
   const version = async (userId: string) =>
     (
@@ -94,6 +96,35 @@ describe.each(DB_KINDS)('the user a refresh answers, on %s', (kind) => {
       expect(touched?.user_json?.user_id).toBe(userId);
       previous = String(now);
     }
+  });
+
+  it('reuses the session built from the same row version, and builds it again once the row is written', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.now();
+    const signedIn = await kit.signInByMagicLink(freshEmail());
+    const token = String(signedIn['session_token']);
+    const held = () => knownUsers(kit.db).get(`token:${sha256Hex(token)}`)?.session;
+    const refreshAt = async (ms: number, body: object = {}) => {
+      vi.setSystemTime(start + ms);
+      return (await kit.ok('/sessions/authenticate', body, token))['session'] as Session;
+    };
+
+    const first = await refreshAt(1_000);
+    const built = held();
+    expect(built?.session).toEqual(first);
+    expect(await refreshAt(2_000)).toEqual(first);
+    expect(held()?.session).toBe(built?.session);
+    // The access recorded a minute on: a new row version, a new session with the new access time.
+    const recorded = await refreshAt(ACCESS_RECORD_SECONDS * 1000);
+    expect(recorded.last_accessed_at).toBe(new Date(start + ACCESS_RECORD_SECONDS * 1000).toISOString());
+    expect(held()?.rowVersion).not.toBe(built?.rowVersion);
+    expect(held()?.session).toEqual(recorded);
+    // Extended: written, answered with the new expiry, and that is what the next refresh answers.
+    const extended = await refreshAt(ACCESS_RECORD_SECONDS * 1000 + 1_000, { session_duration_minutes: 90 });
+    expect(extended.expires_at).toBe(
+      new Date(start + ACCESS_RECORD_SECONDS * 1000 + 1_000 + 90 * 60_000).toISOString(),
+    );
+    expect(await refreshAt(ACCESS_RECORD_SECONDS * 1000 + 2_000)).toEqual(extended);
   });
 
   it('keeps the version with triggers on the user and every sub-list its JSON reads', async () => {

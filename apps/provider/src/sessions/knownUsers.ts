@@ -1,7 +1,15 @@
-import type { User } from '@latch/api';
+import type { Session, User } from '@latch/api';
 
-/** A user as a refresh last answered it, with the `users.version` it had then. */
-export type KnownUser = { userId: string; version: string; user: User };
+/**
+ * A user as a refresh last answered it, with the `users.version` it had then; and the session as
+ * it answered it, with the row version (`xmin`) it was built from.
+ */
+export type KnownUser = {
+  userId: string;
+  version: string;
+  user: User;
+  session: { rowVersion: string; session: Session };
+};
 
 /** Entries kept per process; beyond it the least recently used are dropped (they are only a cache). */
 const MAX_ENTRIES = 10_000;

@@ -133,7 +133,8 @@ const USER_VERSION_SQL = '(SELECT u.version::text FROM users u WHERE u.user_id =
  * user: building its JSON costs PostgreSQL several times this whole statement). The common refresh.
  */
 const readLiveSql = (keyColumn: 'token_hash' | 'session_id'): string =>
-  `SELECT ${SESSION_COLUMNS}, last_accessed_at <= $4::timestamptz AS stale, ${USER_VERSION_SQL} AS user_version
+  `SELECT ${SESSION_COLUMNS}, xmin::text AS row_version, last_accessed_at <= $4::timestamptz AS stale,
+     ${USER_VERSION_SQL} AS user_version
    FROM sessions WHERE ${liveSql(keyColumn)}`;
 const READ_LIVE_BY_HASH_SQL = readLiveSql('token_hash');
 const READ_LIVE_BY_ID_SQL = readLiveSql('session_id');
@@ -142,20 +143,25 @@ const READ_LIVE_BY_ID_SQL = readLiveSql('session_id');
 const recordLiveSql = (keyColumn: 'token_hash' | 'session_id'): string =>
   `UPDATE sessions SET last_accessed_at = $3, expires_at = COALESCE($4::timestamptz, expires_at)
    WHERE ${liveSql(keyColumn)}
-   RETURNING ${SESSION_COLUMNS}, false AS stale, ${USER_VERSION_SQL} AS user_version`;
+   RETURNING ${SESSION_COLUMNS}, xmin::text AS row_version, false AS stale, ${USER_VERSION_SQL} AS user_version`;
 const RECORD_LIVE_BY_HASH_SQL = recordLiveSql('token_hash');
 const RECORD_LIVE_BY_ID_SQL = recordLiveSql('session_id');
 
 const USER_WITH_VERSION_SQL = `SELECT u.version::text AS user_version, ${userJsonSql('$1')} AS user_json
    FROM users u WHERE u.user_id = $1`;
 
-type LiveRow = SessionRow & { stale: boolean; user_version: string | null };
+type LiveRow = SessionRow & { row_version: string; stale: boolean; user_version: string | null };
 
 /**
- * A touched session: its row, the version of its user (null when the user is gone) and the
- * user's JSON, null when the user is gone or still has the version the caller gave.
+ * A touched session: its row, the row's version (`xmin`: the transaction that wrote it, which every
+ * write changes), the version of its user (null when the user is gone) and the user's JSON, null
+ * when the user is gone or still has the version the caller gave.
  */
-export type TouchedSession = SessionRow & { user_version: string | null; user_json: UserJson | null };
+export type TouchedSession = SessionRow & {
+  row_version: string;
+  user_version: string | null;
+  user_json: UserJson | null;
+};
 
 /**
  * Records an access to the live session of a project named by its token hash or (a verified JWT)
