@@ -58,8 +58,9 @@ export async function authenticateSessionJwt(
 }
 
 /**
- * `xmin` values that do not name one write: PostgreSQL reports a frozen row's as 2 (and 1 for rows
- * of the bootstrap), whatever wrote it. A session built from such a row is not reused.
+ * `xmin` values that do not name one write: the bootstrap and frozen transaction ids, which a row
+ * frozen by a PostgreSQL older than 9.4 reports whatever wrote it. A session read from such a row
+ * is built afresh. (Other values name one write; they repeat only after 2^32 transactions.)
  */
 const SHARED_XMINS = new Set(['1', '2']);
 
