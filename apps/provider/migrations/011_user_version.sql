@@ -12,11 +12,14 @@ BEGIN
 END
 $$;
 
+-- Only for an update that changes the row: marking a verified email verified again (every sign-in
+-- does) writes nothing new, and must not make every process build the user's JSON again.
 CREATE TRIGGER users_version BEFORE UPDATE ON users
-  FOR EACH ROW EXECUTE FUNCTION users_next_version();
+  FOR EACH ROW WHEN (OLD.* IS DISTINCT FROM NEW.*) EXECUTE FUNCTION users_next_version();
 
--- A row of a user's sub-list changed: the user's version moves (the UPDATE fires the trigger above).
--- A user deleted with its rows (ON DELETE CASCADE) is no longer visible here: nothing to update.
+-- A row of a user's sub-list was added, removed or changed: the user's version moves (the UPDATE
+-- fires the trigger above). A user deleted with its rows (ON DELETE CASCADE) is no longer visible
+-- here: nothing to update.
 CREATE FUNCTION user_part_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP IN ('UPDATE', 'DELETE') THEN
@@ -29,13 +32,25 @@ BEGIN
 END
 $$;
 
-CREATE TRIGGER user_emails_user_version AFTER INSERT OR UPDATE OR DELETE ON user_emails
+-- Per table: one trigger for inserts and deletes, one for updates that change the row.
+
+CREATE TRIGGER user_emails_user_version AFTER INSERT OR DELETE ON user_emails
   FOR EACH ROW EXECUTE FUNCTION user_part_changed();
-CREATE TRIGGER user_phone_numbers_user_version AFTER INSERT OR UPDATE OR DELETE ON user_phone_numbers
+CREATE TRIGGER user_emails_changed_user_version AFTER UPDATE ON user_emails
+  FOR EACH ROW WHEN (OLD.* IS DISTINCT FROM NEW.*) EXECUTE FUNCTION user_part_changed();
+CREATE TRIGGER user_phone_numbers_user_version AFTER INSERT OR DELETE ON user_phone_numbers
   FOR EACH ROW EXECUTE FUNCTION user_part_changed();
-CREATE TRIGGER user_oauth_providers_user_version AFTER INSERT OR UPDATE OR DELETE ON user_oauth_providers
+CREATE TRIGGER user_phone_numbers_changed_user_version AFTER UPDATE ON user_phone_numbers
+  FOR EACH ROW WHEN (OLD.* IS DISTINCT FROM NEW.*) EXECUTE FUNCTION user_part_changed();
+CREATE TRIGGER user_oauth_providers_user_version AFTER INSERT OR DELETE ON user_oauth_providers
   FOR EACH ROW EXECUTE FUNCTION user_part_changed();
-CREATE TRIGGER user_crypto_wallets_user_version AFTER INSERT OR UPDATE OR DELETE ON user_crypto_wallets
+CREATE TRIGGER user_oauth_providers_changed_user_version AFTER UPDATE ON user_oauth_providers
+  FOR EACH ROW WHEN (OLD.* IS DISTINCT FROM NEW.*) EXECUTE FUNCTION user_part_changed();
+CREATE TRIGGER user_crypto_wallets_user_version AFTER INSERT OR DELETE ON user_crypto_wallets
   FOR EACH ROW EXECUTE FUNCTION user_part_changed();
-CREATE TRIGGER webauthn_registrations_user_version AFTER INSERT OR UPDATE OR DELETE ON webauthn_registrations
+CREATE TRIGGER user_crypto_wallets_changed_user_version AFTER UPDATE ON user_crypto_wallets
+  FOR EACH ROW WHEN (OLD.* IS DISTINCT FROM NEW.*) EXECUTE FUNCTION user_part_changed();
+CREATE TRIGGER webauthn_registrations_user_version AFTER INSERT OR DELETE ON webauthn_registrations
   FOR EACH ROW EXECUTE FUNCTION user_part_changed();
+CREATE TRIGGER webauthn_registrations_changed_user_version AFTER UPDATE ON webauthn_registrations
+  FOR EACH ROW WHEN (OLD.* IS DISTINCT FROM NEW.*) EXECUTE FUNCTION user_part_changed();

@@ -86,6 +86,10 @@ describe.each(DB_KINDS)('the user a refresh answers, on %s', (kind) => {
       [`DELETE FROM user_crypto_wallets WHERE user_id = $1`],
       [`UPDATE user_emails SET verified = NOT verified WHERE user_id = $1`],
     ];
+    // Updates that change nothing (every sign-in marks its email verified again) leave it.
+    await kit.db.query('UPDATE user_emails SET verified = verified WHERE user_id = $1', [userId]);
+    await kit.db.query('UPDATE users SET status = status WHERE user_id = $1', [userId]);
+    expect(await version(userId)).toBe(v0);
     let previous = v0;
     for (const [sql] of changes) {
       await kit.db.query(String(sql), [userId]);
@@ -132,7 +136,7 @@ describe.each(DB_KINDS)('the user a refresh answers, on %s', (kind) => {
       `SELECT c.relname AS table FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
        WHERE NOT t.tgisinternal AND t.tgname LIKE '%version' ORDER BY 1`,
     );
-    expect(rows.map((r) => r.table)).toEqual([
+    expect([...new Set(rows.map((r) => r.table))]).toEqual([
       'user_crypto_wallets',
       'user_emails',
       'user_oauth_providers',
