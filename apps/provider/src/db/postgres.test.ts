@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from '../../test/testDatabases';
 import type { Db } from './Db';
-import { openPostgresDb } from './postgres';
+import { leastBusy, openPostgresDb, POOL_SIZE } from './postgres';
 
 // What the PostgreSQL driver must answer as PGlite does, and survive, beyond the shared
 // prepared-statement suite (preparedStatements.test.ts).
@@ -63,5 +63,52 @@ describe('PostgreSQL driver', () => {
       }),
     ).rejects.toThrow(/duplicate key/);
     expect(await db.query('SELECT id FROM once')).toEqual([]);
+  });
+
+  it('serves queries on the other connections while one holds a transaction, and spreads concurrent ones', async () => {
+    let release = (): void => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const tx = db.transaction(async (t) => {
+      const [row] = await t.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+      await held;
+      return row?.pid;
+    });
+    // Twice the pool's width at once: all answered while the transaction is still open.
+    const pids = await Promise.all(
+      Array.from({ length: 2 * POOL_SIZE }, () =>
+        db.query<{ pid: number }>('SELECT pg_backend_pid() AS pid, pg_sleep(0.05)').then(([r]) => r?.pid),
+      ),
+    );
+    release();
+    const txPid = await tx;
+    expect(pids).not.toContain(txPid);
+    expect(new Set(pids).size).toBe(POOL_SIZE - 1);
+  });
+});
+
+describe('leastBusy', () => {
+  it('gives each call the connection with the fewest in flight, and a transaction one of its own', async () => {
+    const pool = leastBusy(['a', 'b', 'c']);
+    const gates: (() => void)[] = [];
+    const hold = (item: string) =>
+      new Promise<string>((resolve) => {
+        gates.push(() => resolve(item));
+      });
+    const first = pool.run(hold, true);
+    const next = [pool.run(hold), pool.run(hold), pool.run(hold)];
+    expect(pool.state()).toEqual([
+      { inFlight: 1, inTransaction: true },
+      { inFlight: 2, inTransaction: false },
+      { inFlight: 1, inTransaction: false },
+    ]);
+    // Only connections in transactions left: the least busy of them.
+    const all = leastBusy(['x']);
+    const inTx = all.run(async () => 'x', true);
+    expect(await all.run(async (item) => item)).toBe('x');
+    await inTx;
+    gates.forEach((open) => open());
+    expect(await first).toBe('a');
+    expect(await Promise.all(next)).toEqual(['b', 'c', 'b']);
+    expect(pool.state().every((s) => s.inFlight === 0 && !s.inTransaction)).toBe(true);
   });
 });

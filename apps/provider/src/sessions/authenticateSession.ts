@@ -1,12 +1,15 @@
-import type { AuthenticateResponse } from '@latch/api';
+import type { AuthenticateResponse, Session, User } from '@latch/api';
 import { sha256Hex } from '../crypto/hash';
 import type { Db, Queryable } from '../db/Db';
 import { AuthError } from '../errors/AuthError';
+import { UserNotFoundError } from '../users/loadUser';
 import type { ProjectRef } from '../users/project';
+import { toUser } from '../users/userJson';
 import { addMinutes } from './duration';
 import { sessionResponse } from './issueSession';
 import { verifySessionJwt } from './sessionJwt';
-import { touchLiveSession } from './sessionRow';
+import { knownUsers } from './knownUsers';
+import { toSession, touchLiveSession, type TouchedSession } from './sessionRow';
 
 export interface AuthenticateSessionInput {
   db: Db;
@@ -29,15 +32,8 @@ export async function authenticateSessionToken(
   input: AuthenticateSessionInput & { sessionToken: string },
 ): Promise<AuthenticateResponse> {
   const now = input.now ?? new Date();
-  const row = await touchLiveSession(
-    input.db,
-    input.project.project_id,
-    { tokenHash: sha256Hex(input.sessionToken) },
-    now,
-    expiry(input, now),
-  );
-  if (!row) throw notFound();
-  return sessionResponse({ ...input, row, sessionToken: input.sessionToken, now });
+  const { row, user, session } = await touch(input, { tokenHash: sha256Hex(input.sessionToken) }, now);
+  return sessionResponse({ ...input, row, user, session, sessionToken: input.sessionToken, now });
 }
 
 /**
@@ -57,15 +53,63 @@ export async function authenticateSessionJwt(
   });
   if (!verified)
     throw new AuthError('invalid_session_token', 'The session JWT is not valid for this project.');
+  const { row, user, session } = await touch(input, { sessionId: verified.sessionId }, now);
+  return sessionResponse({ ...input, row, user, session, sessionToken: '', now });
+}
+
+/**
+ * `xmin` values that do not name one write: the bootstrap and frozen transaction ids, which a row
+ * frozen by a PostgreSQL older than 9.4 reports whatever wrote it. A session read from such a row
+ * is built afresh. (Other values name one write; they repeat only after 2^32 transactions.)
+ */
+const SHARED_XMINS = new Set(['1', '2']);
+
+/**
+ * Records the access to the live session (`touchLiveSession`) and answers it with its user: the
+ * user this process answered last time for the same key when its version has not moved since,
+ * else the one the statement built (remembered for the next refresh); and the session as built
+ * last time when the row is the same version, else built from the row. 404 when the session is
+ * not live, or its user is gone.
+ */
+async function touch(
+  input: AuthenticateSessionInput,
+  key: { tokenHash: string } | { sessionId: string },
+  now: Date,
+): Promise<{ row: TouchedSession; user: User; session: Session }> {
+  const users = knownUsers(input.db);
+  const cacheKey = 'tokenHash' in key ? `token:${key.tokenHash}` : `id:${key.sessionId}`;
+  const known = users.get(cacheKey);
   const row = await touchLiveSession(
     input.db,
     input.project.project_id,
-    { sessionId: verified.sessionId },
+    key,
     now,
     expiry(input, now),
+    known?.version,
   );
   if (!row) throw notFound();
-  return sessionResponse({ ...input, row, sessionToken: '', now });
+  if (row.user_version === null) throw new UserNotFoundError(row.user_id);
+  let user: User;
+  if (row.user_json) user = toUser(row.user_json);
+  else {
+    // No JSON: the statement found the user at the version sent, which came from `known`.
+    if (known?.version !== row.user_version || known.userId !== row.user_id)
+      throw new Error(`session ${row.session_id}: no user JSON for version ${row.user_version}`);
+    user = known.user;
+  }
+  const sameRow =
+    known?.session.rowVersion === row.row_version &&
+    known.session.session.session_id === row.session_id &&
+    !SHARED_XMINS.has(row.row_version);
+  const session = sameRow ? known.session.session : toSession(row);
+  if (!sameRow || user !== known?.user)
+    users.remember(cacheKey, {
+      userId: row.user_id,
+      version: row.user_version,
+      user,
+      session: { rowVersion: row.row_version, session },
+    });
+  return { row, user, session };
 }
 
 const expiry = (input: AuthenticateSessionInput, now: Date): Date | undefined =>

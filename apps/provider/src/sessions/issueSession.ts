@@ -3,6 +3,8 @@ import {
   isRecord,
   type AuthenticateResponse,
   type AuthenticationFactor,
+  type Session,
+  type User,
 } from '@latch/api';
 import { randomToken, sha256Hex } from '../crypto/hash';
 import { newId } from '../crypto/ids';
@@ -19,6 +21,7 @@ import {
   toSession,
   touchSession,
   type SessionAttributes,
+  type SessionRow,
   type SessionWithUser,
 } from './sessionRow';
 import { currentSigningKey } from './signingKeys';
@@ -110,37 +113,42 @@ export async function issueSession(input: IssueSessionInput): Promise<Authentica
     if (!created) throw new Error(`cannot start a session: no user ${userId}`);
     row = created;
   }
+  if (!row.user_json) throw new UserNotFoundError(row.user_id);
   return sessionResponse({
     db,
     project,
     authOrigin: input.authOrigin,
     row,
+    user: toUser(row.user_json),
     sessionToken: sessionToken ?? '',
     now,
   });
 }
 
 /**
- * The authenticate shape for a session row read with its user: the user, the session, its token
- * and its JWT (a fresh one, or the one minted for the same session state within the last minute).
+ * The authenticate shape for a session row and its user: the user, the session (`session` when the
+ * caller has it built from this row already, else built here), its token and its JWT (a fresh one,
+ * or the one minted for the same session state within the last minute).
  */
 export async function sessionResponse({
   db,
   project,
   authOrigin,
   row,
+  user,
+  session = toSession(row),
   sessionToken,
   now,
 }: {
   db: Db;
   project: ProjectRef;
   authOrigin: string;
-  row: SessionWithUser;
+  row: SessionRow;
+  user: User;
+  session?: Session;
   sessionToken: string;
   now: Date;
 }): Promise<AuthenticateResponse> {
-  if (!row.user_json) throw new UserNotFoundError(row.user_id);
-  const session = toSession(row);
   const key = await currentSigningKey(db, project);
   const session_jwt = await reusableSessionJwt(db, {
     key,
@@ -151,7 +159,7 @@ export async function sessionResponse({
   });
   return {
     user_id: row.user_id,
-    user: toUser(row.user_json),
+    user,
     session,
     session_token: sessionToken,
     session_jwt,

@@ -1,3 +1,4 @@
+import type { Session } from '@latch/api';
 import { jwtTimes, mintSessionJwt, type MintInput } from './sessionJwt';
 
 /**
@@ -17,27 +18,36 @@ type Minted = { fingerprint: string; iat: number; exp: number; jwt: Promise<stri
 // Per database: tests run many databases in one process; a session id names one session anyway.
 const mintedBySession = new WeakMap<object, Map<string, Minted>>();
 
+/** The session's part of a fingerprint, per `Session` object: a refresh reuses the object while its row is unchanged. */
+const sessionParts = new WeakMap<Session, string>();
+
+const sessionPartOf = (session: Session): string => {
+  let part = sessionParts.get(session);
+  if (part === undefined) {
+    part = JSON.stringify([
+      session.session_id,
+      session.user_id,
+      session.started_at,
+      session.expires_at,
+      session.attributes,
+      session.authentication_factors,
+      session.roles,
+      session.custom_claims,
+    ]);
+    sessionParts.set(session, part);
+  }
+  return part;
+};
+
 /**
  * Everything a JWT says except its times and `last_accessed_at`: when any of it changes (factors,
  * roles, custom claims, the session's expiry, the signing key, the issuer), a new JWT is minted.
  * `last_accessed_at` moves (at most once a minute, `ACCESS_RECORD_SECONDS`), so a reused JWT
  * carries the value of its issue time, as every JWT does; the SDK ignores the field when comparing
- * sessions too.
+ * sessions too. Two JSON arrays side by side: the first ends where its brackets close.
  */
 const fingerprintOf = ({ key, projectId, issuer, session }: MintInput): string =>
-  JSON.stringify([
-    key.kid,
-    projectId,
-    issuer,
-    session.session_id,
-    session.user_id,
-    session.started_at,
-    session.expires_at,
-    session.attributes,
-    session.authentication_factors,
-    session.roles,
-    session.custom_claims,
-  ]);
+  JSON.stringify([key.kid, projectId, issuer]) + sessionPartOf(session);
 
 /**
  * The session's JWT: the one this process minted for it less than `JWT_REUSE_SECONDS` ago when the

@@ -79,6 +79,36 @@ describe.each(DB_KINDS)('sessions on %s', (kind) => {
     expect([refused.status, refused.body['error_type']]).toEqual([404, 'session_not_found']);
   });
 
+  it('writes nothing for a refresh within the minute: the row version moves only when the access is recorded or the session extended', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.now();
+    const signedIn = await kit.signInByMagicLink(freshEmail());
+    const token = String(signedIn['session_token']);
+    const sessionId = (signedIn['session'] as Session).session_id;
+    // xmin: the transaction that wrote the row's current version; any UPDATE changes it.
+    const written = async () =>
+      (
+        await kit.db.query<{ x: string }>('SELECT xmin::text AS x FROM sessions WHERE session_id = $1', [
+          sessionId,
+        ])
+      )[0]?.x;
+    const refreshAt = async (ms: number, body: object = {}) => {
+      vi.setSystemTime(start + ms);
+      await kit.ok('/sessions/authenticate', body, token);
+      return written();
+    };
+    const minute = ACCESS_RECORD_SECONDS * 1000;
+    const signIn = await written();
+    expect(await refreshAt(1_000)).toBe(signIn);
+    expect(await refreshAt(minute - 1)).toBe(signIn);
+    const recorded = await refreshAt(minute);
+    expect(recorded).not.toBe(signIn);
+    expect(await refreshAt(minute + 1_000)).toBe(recorded);
+    const extended = await refreshAt(minute + 2_000, { session_duration_minutes: 60 });
+    expect(extended).not.toBe(recorded);
+    expect(await refreshAt(minute + 3_000)).toBe(extended);
+  });
+
   it('signing in again with the same factor refreshes it instead of adding a duplicate', async () => {
     const email = freshEmail();
     const first = await kit.signInByMagicLink(email);

@@ -124,26 +124,93 @@ const INSERT_SQL = withUser(
  */
 export const ACCESS_RECORD_SECONDS = 60;
 
+const liveSql = (keyColumn: 'token_hash' | 'session_id'): string =>
+  `project_id = $1 AND ${keyColumn} = $2 AND revoked_at IS NULL AND expires_at > $3`;
+const USER_VERSION_SQL = '(SELECT u.version::text FROM users u WHERE u.user_id = sessions.user_id)';
+
 /**
- * Records the access in one statement: the UPDATE runs when the session is extended ($4) or its
- * recorded access is older than $5; otherwise the same live row is read as it is. Both branches
- * check liveness, and the statement sees one snapshot, so a revocation cannot land between them.
+ * The live row, whether its recorded access is older than $4, and its user's version (not the
+ * user: building its JSON costs PostgreSQL several times this whole statement). The common refresh.
  */
-const touchLiveSql = (keyColumn: 'token_hash' | 'session_id'): string => {
-  const live = `project_id = $1 AND ${keyColumn} = $2 AND revoked_at IS NULL AND expires_at > $3`;
-  return `WITH touched AS (
-      UPDATE sessions SET last_accessed_at = $3, expires_at = COALESCE($4::timestamptz, expires_at)
-      WHERE ${live} AND ($4::timestamptz IS NOT NULL OR last_accessed_at <= $5::timestamptz)
-      RETURNING ${SESSION_COLUMNS}
-    ), s AS (
-      SELECT * FROM touched
-      UNION ALL
-      SELECT ${SESSION_COLUMNS} FROM sessions WHERE ${live} AND NOT EXISTS (SELECT 1 FROM touched)
-    )
-    SELECT s.*, ${userJsonSql('s.user_id')} AS user_json FROM s`;
+const readLiveSql = (keyColumn: 'token_hash' | 'session_id'): string =>
+  `SELECT ${SESSION_COLUMNS}, xmin::text AS row_version, last_accessed_at <= $4::timestamptz AS stale,
+     ${USER_VERSION_SQL} AS user_version
+   FROM sessions WHERE ${liveSql(keyColumn)}`;
+const READ_LIVE_BY_HASH_SQL = readLiveSql('token_hash');
+const READ_LIVE_BY_ID_SQL = readLiveSql('session_id');
+
+/** Records the access (and the new expiry $4, when given) of the live row; answers it as `readLiveSql`. */
+const recordLiveSql = (keyColumn: 'token_hash' | 'session_id'): string =>
+  `UPDATE sessions SET last_accessed_at = $3, expires_at = COALESCE($4::timestamptz, expires_at)
+   WHERE ${liveSql(keyColumn)}
+   RETURNING ${SESSION_COLUMNS}, xmin::text AS row_version, false AS stale, ${USER_VERSION_SQL} AS user_version`;
+const RECORD_LIVE_BY_HASH_SQL = recordLiveSql('token_hash');
+const RECORD_LIVE_BY_ID_SQL = recordLiveSql('session_id');
+
+const USER_WITH_VERSION_SQL = `SELECT u.version::text AS user_version, ${userJsonSql('$1')} AS user_json
+   FROM users u WHERE u.user_id = $1`;
+
+type LiveRow = SessionRow & { row_version: string; stale: boolean; user_version: string | null };
+
+/**
+ * A touched session: its row, the row's version (`xmin`: the transaction that wrote it, which every
+ * write changes), the version of its user (null when the user is gone) and the user's JSON, null
+ * when the user is gone or still has the version the caller gave.
+ */
+export type TouchedSession = SessionRow & {
+  row_version: string;
+  user_version: string | null;
+  user_json: UserJson | null;
 };
-const TOUCH_LIVE_BY_HASH_SQL = touchLiveSql('token_hash');
-const TOUCH_LIVE_BY_ID_SQL = touchLiveSql('session_id');
+
+/**
+ * Records an access to the live session of a project named by its token hash or (a verified JWT)
+ * its id, moving `expires_at` when a new expiry is given; answers it with its user, or null when
+ * there is no live session. `last_accessed_at` is written when the expiry moves or the recorded
+ * access is `ACCESS_RECORD_SECONDS` old; in between the session is only read (one statement, no
+ * write) and answers the recorded access. A write checks liveness again, so a revocation that lands
+ * between the read and the write still refuses the session. With `knownUserVersion`, the user's JSON
+ * is not built (null) while the user still has that version; otherwise a second statement reads it.
+ */
+export async function touchLiveSession(
+  db: Queryable,
+  projectId: string,
+  key: { tokenHash: string } | { sessionId: string },
+  now: Date,
+  expiresAt?: Date,
+  knownUserVersion?: string,
+): Promise<TouchedSession | null> {
+  const byHash = 'tokenHash' in key;
+  const keyValue = byHash ? key.tokenHash : key.sessionId;
+  const record = async () =>
+    (
+      await db.query<LiveRow>(byHash ? RECORD_LIVE_BY_HASH_SQL : RECORD_LIVE_BY_ID_SQL, [
+        projectId,
+        keyValue,
+        now,
+        expiresAt ?? null,
+      ])
+    )[0];
+  let row: LiveRow | undefined;
+  if (expiresAt) row = await record();
+  else {
+    [row] = await db.query<LiveRow>(byHash ? READ_LIVE_BY_HASH_SQL : READ_LIVE_BY_ID_SQL, [
+      projectId,
+      keyValue,
+      now,
+      new Date(now.getTime() - ACCESS_RECORD_SECONDS * 1000),
+    ]);
+    if (row?.stale) row = await record();
+  }
+  if (!row) return null;
+  const { stale: _stale, ...session } = row;
+  if (session.user_version === null || session.user_version === knownUserVersion)
+    return { ...session, user_json: null };
+  const [user] = await db.query<{ user_version: string; user_json: UserJson }>(USER_WITH_VERSION_SQL, [
+    session.user_id,
+  ]);
+  return { ...session, user_version: user?.user_version ?? null, user_json: user?.user_json ?? null };
+}
 
 const TOUCH_SQL = withUser(
   `UPDATE sessions SET last_accessed_at = $2,
@@ -176,33 +243,6 @@ export async function insertSession(
     JSON.stringify(s.factors),
     JSON.stringify(s.attributes),
   ]);
-  return row ?? null;
-}
-
-/**
- * Records an access to the live session of a project named by its token hash or (a verified JWT)
- * its id, moving `expires_at` when a new expiry is given; answers it with its user, or null when
- * there is no live session. `last_accessed_at` is written when the expiry moves or the recorded
- * access is `ACCESS_RECORD_SECONDS` old; in between the session answers the recorded one. The check
- * and the write are one statement, so a revocation cannot land between them.
- */
-export async function touchLiveSession(
-  db: Queryable,
-  projectId: string,
-  key: { tokenHash: string } | { sessionId: string },
-  now: Date,
-  expiresAt?: Date,
-): Promise<SessionWithUser | null> {
-  const [row] = await db.query<SessionWithUser>(
-    'tokenHash' in key ? TOUCH_LIVE_BY_HASH_SQL : TOUCH_LIVE_BY_ID_SQL,
-    [
-      projectId,
-      'tokenHash' in key ? key.tokenHash : key.sessionId,
-      now,
-      expiresAt ?? null,
-      new Date(now.getTime() - ACCESS_RECORD_SECONDS * 1000),
-    ],
-  );
   return row ?? null;
 }
 
