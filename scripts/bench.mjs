@@ -8,6 +8,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
+import { BENCH_CONFIGS } from './bench/configs.mjs';
 import { measureOnce } from './bench/measure.mjs';
 import { measurePeer, stytchVersion } from './bench/peers.mjs';
 import { bytesTable, peerTable, timingTable, waterfall } from './bench/report.mjs';
@@ -25,13 +26,6 @@ import { chromiumLaunchOptions } from './chromium.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const OVERALL_TIMEOUT_MS = 10 * 60_000;
 const RUN_TIMEOUT_MS = 30_000;
-/** The login configs measured, by name. */
-const CONFIGS = {
-  emailMagicLinks: { products: ['emailMagicLinks'] },
-  'otp email+sms': { products: ['otp'], otpOptions: { methods: ['email', 'sms'] } },
-  passwords: { products: ['passwords'] },
-  'passkeys+emailMagicLinks': { products: ['emailMagicLinks', 'passkeys'] },
-};
 /** The Latch config compared with the peers. */
 const COMPARED_CONFIG = 'emailMagicLinks';
 /** Stytch's pre-built UI, the peer every row is divided by. */
@@ -102,7 +96,7 @@ async function main() {
   await assertPortFree('127.0.0.1', HOST_PORT);
   provider = startProvider(root);
   await provider.ready;
-  const host = await startHost(root, CONFIGS, CONFIGS[COMPARED_CONFIG]);
+  const host = await startHost(root, BENCH_CONFIGS, BENCH_CONFIGS[COMPARED_CONFIG]);
   cleanups.push(() => host.stop());
   const browser = await chromium.launch(chromiumLaunchOptions());
   cleanups.push(() => browser.close());
@@ -117,13 +111,13 @@ async function main() {
       : measureLatch(name, rate);
   // Warm the provider (module loading, file reads, JIT) so the first measured run is not an outlier;
   // the last config loads the most chunks.
-  const warmup = Object.keys(CONFIGS).at(-1);
+  const warmup = Object.keys(BENCH_CONFIGS).at(-1);
   for (let i = 0; i < 2; i++) await measure(warmup, 1);
   for (const peer of Object.keys(PEERS)) await measure(peer, 1);
 
   const results = [];
   for (const rate of rates)
-    for (const config of Object.keys(CONFIGS)) results.push({ config, rate, runs: [] });
+    for (const config of Object.keys(BENCH_CONFIGS)) results.push({ config, rate, runs: [] });
   const peerResults = [];
   for (const rate of rates) for (const name of Object.keys(PEERS)) peerResults.push({ name, rate, runs: [] });
   const started = Date.now();

@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
+import { BENCH_CONFIGS } from './bench/configs.mjs';
 import { measureOnce } from './bench/measure.mjs';
 import { measurePeer, stytchVersion } from './bench/peers.mjs';
 import { median } from './bench/report.mjs';
@@ -23,11 +24,6 @@ const OVERALL_TIMEOUT_MS = 20 * 60_000;
 /** Ports of the first checkout; the next ones count up by two (4190-style blocked ports avoided). */
 const FIRST_PROVIDER_PORT = 4610;
 const FIRST_HOST_PORT = 3610;
-const CONFIGS = {
-  emailMagicLinks: { products: ['emailMagicLinks'] },
-  'otp email+sms': { products: ['otp'], otpOptions: { methods: ['email', 'sms'] } },
-  passwords: { products: ['passwords'] },
-};
 
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,
@@ -39,7 +35,7 @@ const { values: args, positionals } = parseArgs({
 });
 const runs = Number(args.runs);
 const slowRate = Number(args.throttle);
-const config = CONFIGS[args.config];
+const config = BENCH_CONFIGS[args.config];
 const checkouts = positionals.map((arg) => {
   const at = arg.indexOf('=');
   return at > 0 ? { label: arg.slice(0, at), dir: resolve(arg.slice(at + 1)) } : null;
@@ -47,7 +43,7 @@ const checkouts = positionals.map((arg) => {
 const usage =
   'Usage: node scripts/benchAB.mjs [--runs N] [--throttle RATE] [--config NAME] LABEL=DIR LABEL=DIR [...]';
 if (!Number.isInteger(runs) || runs < 1 || !(slowRate >= 1) || !config || checkouts.length < 2) {
-  console.error(`${usage}\nConfigs: ${Object.keys(CONFIGS).join(', ')}.`);
+  console.error(`${usage}\nConfigs: ${Object.keys(BENCH_CONFIGS).join(', ')}.`);
   process.exit(2);
 }
 if (checkouts.includes(null)) {
@@ -98,7 +94,7 @@ async function serve({ label, dir }, index) {
   providers.push(provider);
   stops.push(() => provider.stop());
   await provider.ready;
-  const host = await startHost(root, CONFIGS, config, { port: hostPort, authOrigin });
+  const host = await startHost(root, BENCH_CONFIGS, config, { port: hostPort, authOrigin });
   stops.push(() => host.stop());
   return { label, origins: { authOrigin, hostOrigin } };
 }

@@ -16,7 +16,7 @@ export interface ProviderHandlersOptions {
   /** The provider origin the code under test calls, e.g. `http://localhost:4000`. */
   baseUrl: string;
   config?: LatchConfig;
-  /** A folder to open PGlite in (a copy of a `createPGliteTemplate` one, say); in memory without. */
+  /** A folder to open PGlite in (a copy of `cachedPGliteTemplate()`, say); in memory without. */
   dataDir?: string;
 }
 

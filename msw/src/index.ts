@@ -1,5 +1,5 @@
 export { createProviderHandlers } from './createProviderHandlers';
-export { cachedEmptyPGlite, cachedPGliteTemplate, createPGliteTemplate } from './pgliteTemplate';
+export { cachedEmptyPGlite, cachedPGliteTemplate } from './pgliteTemplate';
 export type { InProcessProvider, ProviderHandlers, ProviderHandlersOptions } from './createProviderHandlers';
 export { errorResponse, heldResponse, networkError, slowResponse } from './overrides';
 export type { Override } from './overrides';

@@ -1,24 +1,12 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { migrate, openPGliteDb } from '@latch/provider';
 import {
   PGLITE_EMPTY_PREFIX,
   PGLITE_MIGRATED_PREFIX,
   pgliteEmptyCachePath,
-  pgliteTemplateCacheDir,
   pgliteTemplateCachePath,
 } from './pgliteTemplateCache';
-
-/**
- * Creates and migrates a PGlite database in `dataDir`, then closes it: a template for test files
- * to copy and open with `createProviderHandlers({ dataDir })`. PGlite's initdb takes seconds;
- * opening a copy of an initialised folder takes well under one.
- */
-export async function createPGliteTemplate(dataDir: string): Promise<void> {
-  const db = await openPGliteDb(dataDir);
-  await migrate(db);
-  await db.close();
-}
 
 /**
  * A PGlite cluster as initdb leaves it, with no migration applied, kept between runs (see
@@ -26,35 +14,39 @@ export async function createPGliteTemplate(dataDir: string): Promise<void> {
  * 4–8 s of CPU; copying its result, well under one. Only ever copied, never opened in place.
  */
 export async function cachedEmptyPGlite(root?: string): Promise<string> {
-  return cachedFolder(root, pgliteEmptyCachePath(root), async (dir) => {
-    await (await openPGliteDb(dir)).close();
-  });
+  const empty = pgliteEmptyCachePath(root);
+  removeStale([empty, pgliteTemplateCachePath(root)]);
+  return buildOnce(empty, initdb);
 }
 
 /**
  * The migrated template kept between runs (see `pgliteTemplateCachePath`), made when missing from
- * a copy of the empty cluster. Only ever copied, never opened in place.
+ * a copy of the empty cluster: a folder for test files to copy and open, e.g. with
+ * `createProviderHandlers({ dataDir })`. Only ever copied, never opened in place.
  */
 export async function cachedPGliteTemplate(root?: string): Promise<string> {
-  return cachedFolder(root, pgliteTemplateCachePath(root), async (dir) => {
-    cpSync(await cachedEmptyPGlite(root), dir, { recursive: true });
-    await createPGliteTemplate(dir);
+  const empty = pgliteEmptyCachePath(root);
+  const migrated = pgliteTemplateCachePath(root);
+  removeStale([empty, migrated]);
+  return buildOnce(migrated, async (dir) => {
+    cpSync(await buildOnce(empty, initdb), dir, { recursive: true });
+    const db = await openPGliteDb(dir);
+    await migrate(db);
+    await db.close();
   });
+}
+
+async function initdb(dir: string): Promise<void> {
+  await (await openPGliteDb(dir)).close();
 }
 
 /**
  * `target`, built by `build` when missing. It is built under a temporary name and renamed, so a
  * run that stops half-way or a second run building it at the same time never leaves a partial one.
  */
-async function cachedFolder(
-  root: string | undefined,
-  target: string,
-  build: (dir: string) => Promise<void>,
-): Promise<string> {
-  const cacheDir = pgliteTemplateCacheDir(root);
-  removeStale(cacheDir, [basename(pgliteEmptyCachePath(root)), basename(pgliteTemplateCachePath(root))]);
+async function buildOnce(target: string, build: (dir: string) => Promise<void>): Promise<string> {
   if (existsSync(target)) return target;
-  mkdirSync(cacheDir, { recursive: true });
+  mkdirSync(dirname(target), { recursive: true });
   const building = `${target}.building-${process.pid}-${Date.now()}`;
   try {
     await build(building);
@@ -69,17 +61,20 @@ async function cachedFolder(
 }
 
 /**
- * Removes clusters of another PGlite version, templates of other migrations, and copies a killed
- * run left half-built (building one takes seconds, so an hour-old one is nobody's).
+ * Empties the cache folder holding the `current` folders of all but those: clusters of another
+ * PGlite version, templates of other migrations, and copies a killed run left half-built (building
+ * one takes seconds, so an hour-old one is nobody's).
  */
-function removeStale(cacheDir: string, current: string[]): void {
+function removeStale(current: [string, ...string[]]): void {
+  const cacheDir = dirname(current[0]);
   if (!existsSync(cacheDir)) return;
+  const names = current.map((path) => basename(path));
   const hourAgo = Date.now() - 3_600_000;
   for (const entry of readdirSync(cacheDir)) {
     const ours = entry.startsWith(PGLITE_EMPTY_PREFIX) || entry.startsWith(PGLITE_MIGRATED_PREFIX);
-    if (!ours || current.includes(entry)) continue;
+    if (!ours || names.includes(entry)) continue;
     const path = join(cacheDir, entry);
-    const building = current.some((name) => entry.startsWith(`${name}.building-`));
+    const building = names.some((name) => entry.startsWith(`${name}.building-`));
     const age = statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? 0;
     if (!building || age < hourAgo) rmSync(path, { recursive: true, force: true });
   }

@@ -36,9 +36,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
 async function dumpPGliteTemplates(project: TestProject): Promise<string> {
   const folder = mkdtempSync(join(tmpdir(), 'latch-pglite-dump-'));
   const template = await cachedPGliteTemplate();
+  const emptyCluster = await cachedEmptyPGlite();
   const [migrated, empty] = await Promise.all([
     dumpCopyOf(template, join(folder, 'migrated')),
-    dumpCopyOf(await cachedEmptyPGlite(), join(folder, 'empty')),
+    dumpCopyOf(emptyCluster, join(folder, 'empty')),
   ]);
   project.provide('pgliteDump', migrated);
   project.provide('pgliteEmptyDump', empty);

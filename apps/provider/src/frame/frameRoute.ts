@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FrameBoot } from '@latch/api';
 import { oneTapProvider, parseFrameSearch, type LoginConfig } from '@latch/protocol';
+import { encodingHeaders } from '../http/encodedFile';
 import { compressDocument } from './compressDocument';
 import { frameCsp, frameHeaders } from './frameHeaders';
 import { isFrameKind } from './frameKinds';
@@ -84,13 +85,9 @@ export const frameRoute: Route = rawRoute(
       ancestors: project.authorized_origins,
       googleOneTap: usesGoogleScript(project, config),
     });
-    const { body, encoding } = compressDocument(html, c.req.header('Accept-Encoding'));
-    return new Response(body, {
-      headers: {
-        ...frameHeaders(csp),
-        Vary: 'Accept-Encoding',
-        ...(encoding ? { 'Content-Encoding': encoding } : {}),
-      },
+    const document = compressDocument(html, c.req.header('Accept-Encoding'));
+    return new Response(document.bytes, {
+      headers: { ...frameHeaders(csp), ...encodingHeaders(document) },
     });
   },
 );

@@ -13,8 +13,8 @@ export interface EncodedFile {
   encoding: 'br' | 'gzip' | null;
 }
 
-/** The encodings `Accept-Encoding` allows (q > 0, an explicit entry or `*`). */
-function accepted(header: string | undefined): Set<string> {
+/** Which of brotli and gzip `Accept-Encoding` allows (q > 0, an explicit entry or `*`). */
+export function acceptedEncodings(header: string | undefined): Set<string> {
   const entries = parseAccept(header ?? '');
   const wildcard = entries.find((entry) => entry.type === '*');
   return new Set(
@@ -35,7 +35,7 @@ export async function readEncodedFile(
   file: string,
   acceptEncoding: string | undefined,
 ): Promise<EncodedFile | null> {
-  const allowed = accepted(acceptEncoding);
+  const allowed = acceptedEncodings(acceptEncoding);
   for (const { encoding, suffix } of VARIANTS) {
     if (!allowed.has(encoding)) continue;
     const bytes = await readDistFile(dir, `${file}${suffix}`);

@@ -35,10 +35,6 @@ export class KnownUsers {
       if (!oldest.done) this.entries.delete(oldest.value);
     }
   }
-
-  get size(): number {
-    return this.entries.size;
-  }
 }
 
 // Per database: tests run many databases in one process, and a version only means something in one.
