@@ -202,6 +202,22 @@ test('the iframe takes the drawn screen’s height before the frame’s scripts 
   expect(loaderConsole, 'the loader printed nothing in the host page’s console').toEqual([]);
 });
 
+test('the iframe follows the drawn screen when the host page narrows it before the frame’s scripts run', async ({
+  host,
+}) => {
+  await holdFrameScripts(host.page);
+  await host.open({ config: EMAIL_CODE, waitUntil: 'domcontentloaded' });
+  await expect(host.login.emailInput()).toBeVisible();
+  const wideHeight = await drawnRootHeight(host);
+  await expect.poll(() => host.iframeHeight()).toBe(wideHeight);
+  // A host page whose layout settles late: the widget's column becomes narrow, the drawn card wraps.
+  await host.iframe.evaluate((iframe) => iframe.style.setProperty('max-width', '160px'));
+  await expect.poll(() => drawnRootHeight(host)).toBeGreaterThan(wideHeight);
+  const narrowHeight = await drawnRootHeight(host);
+  await expect.poll(() => host.iframeHeight()).toBe(narrowHeight);
+  await expect(host.frame.locator(HYDRATED_FORM)).toHaveCount(0);
+});
+
 test('a frame whose scripts arrive a minute late still connects, and stays shown meanwhile', async ({
   host,
   page,

@@ -11,6 +11,11 @@ export const EARLY_HEIGHT = 'latch:early-height';
  * listening, so a report posted before it listened is not lost.
  */
 export const EARLY_HEIGHT_REQUEST = 'latch:early-height?';
+/**
+ * A DOM event the frame dispatches on its own window once its channel to the host is up: the
+ * early-height script stops observing `#root`, since the channel's `resize` reports from then on.
+ */
+export const EARLY_HEIGHT_STOP = 'latch:early-height-stop';
 /** The same bound as `resize`: a larger height is refused. */
 export const MAX_FRAME_HEIGHT = 100_000;
 

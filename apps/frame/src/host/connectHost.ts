@@ -1,5 +1,6 @@
+import { EARLY_HEIGHT_STOP } from '@latch/protocol';
 import type { WidgetHost } from '@latch/screens';
-import type { HostChannelOptions } from './hostChannel';
+import type { HostChannelOptions, openHostChannel } from './hostChannel';
 
 export interface HostConnection {
   /** Host methods; calls made before the handshake wait for it. */
@@ -8,13 +9,23 @@ export interface HostConnection {
   resize: (height: number) => void;
 }
 
+const openLazily: typeof openHostChannel = (options) =>
+  import('./hostChannel').then(({ openHostChannel }) => openHostChannel(options));
+
 /**
  * Connects to the loader in the parent window (`openHostChannel`, fetched as a chunk of its own:
  * the drawn screen takes input and hydrates without the host, and its height reaches the host page
  * before the channel does). The host methods are usable at once; their calls wait for the channel.
  */
-export function connectHost(options: HostChannelOptions): HostConnection {
-  const connected = import('./hostChannel').then(({ openHostChannel }) => openHostChannel(options));
+export function connectHost(
+  options: HostChannelOptions,
+  openChannel: typeof openHostChannel = openLazily,
+): HostConnection {
+  const connected = openChannel(options);
+  connected.then(
+    () => dispatchEvent(new Event(EARLY_HEIGHT_STOP)),
+    () => undefined,
+  );
   connected.catch((error: unknown) =>
     options.onError(error instanceof Error ? error.message : 'penpal connection failed'),
   );

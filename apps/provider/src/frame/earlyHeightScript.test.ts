@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { EARLY_HEIGHT, EARLY_HEIGHT_REQUEST } from '@latch/protocol';
+import { EARLY_HEIGHT, EARLY_HEIGHT_REQUEST, EARLY_HEIGHT_STOP } from '@latch/protocol';
 import { earlyHeightScript } from './earlyHeightScript';
 
 const HOST = 'https://shop.example';
@@ -12,21 +12,49 @@ interface Page {
   top?: boolean;
   /** No drawn `#root`. */
   noRoot?: boolean;
+  /** The browser has no `ResizeObserver`. */
+  noResizeObserver?: boolean;
+}
+
+/** A stand-in `ResizeObserver` the test drives: `resized()` is a layout that changed `#root`'s size. */
+class FakeResizeObserver {
+  static last: FakeResizeObserver | undefined;
+  observed: unknown[] = [];
+  constructor(private readonly callback: () => void) {
+    FakeResizeObserver.last = this;
+  }
+  observe(target: unknown) {
+    this.observed.push(target);
+    // Like the browser: an observation starts with one callback at the next layout.
+    this.callback();
+  }
+  disconnect() {
+    this.observed = [];
+  }
+  resized() {
+    if (this.observed.length > 0) this.callback();
+  }
 }
 
 /** Runs the script against a stand-in frame window; answers what it posted and its listener. */
-function run(allowed: string[], { ancestors = [HOST], top = false, noRoot = false }: Page = {}) {
+function run(
+  allowed: string[],
+  { ancestors = [HOST], top = false, noRoot = false, noResizeObserver = false }: Page = {},
+) {
   const posted: [unknown, string][] = [];
   const parent = { postMessage: (data: unknown, origin: string) => posted.push([data, origin]) };
   const self = {};
-  let listener: ((event: { source: unknown; origin: string; data: unknown }) => void) | undefined;
-  const root = { getBoundingClientRect: () => ({ height: 287.25 }) };
+  type Message = { source: unknown; origin: string; data: unknown };
+  const listeners = new Map<string, (event?: Message) => void>();
+  const root = { height: 287.25, getBoundingClientRect: () => ({ height: root.height }) };
+  FakeResizeObserver.last = undefined;
   const script = new Function(
     'window',
     'parent',
     'location',
     'document',
     'addEventListener',
+    'ResizeObserver',
     earlyHeightScript(allowed),
   );
   script(
@@ -34,12 +62,16 @@ function run(allowed: string[], { ancestors = [HOST], top = false, noRoot = fals
     top ? self : parent,
     ancestors === null ? {} : { ancestorOrigins: ancestors },
     { getElementById: (id: string) => (id === 'root' && !noRoot ? root : null) },
-    vi.fn((type: string, fn: typeof listener) => {
-      if (type === 'message') listener = fn;
-    }),
+    vi.fn((type: string, listener: (event?: Message) => void) => listeners.set(type, listener)),
+    noResizeObserver ? undefined : FakeResizeObserver,
   );
-  const deliver = (source: unknown, origin: string, data: unknown) => listener?.({ source, origin, data });
-  return { posted, parent, deliver };
+  const deliver = (source: unknown, origin: string, data: unknown) =>
+    listeners.get('message')?.({ source, origin, data });
+  const resize = (height: number) => {
+    root.height = height;
+    FakeResizeObserver.last?.resized();
+  };
+  return { posted, parent, deliver, resize, stop: () => listeners.get(EARLY_HEIGHT_STOP)?.() };
 }
 
 const report = { type: EARLY_HEIGHT, height: 287.25 };
@@ -74,6 +106,22 @@ describe('earlyHeightScript', () => {
       [report, HOST],
       [report, HOST],
     ]);
+  });
+
+  it('reports again whenever #root changes size, until the frame says its channel is up', () => {
+    const { posted, resize, stop } = run([HOST]);
+    resize(412);
+    stop();
+    resize(500);
+    expect(posted).toEqual([
+      [report, HOST],
+      [{ type: EARLY_HEIGHT, height: 412 }, HOST],
+    ]);
+  });
+
+  it('without ResizeObserver, reports once as the script runs', () => {
+    const { posted } = run([HOST], { noResizeObserver: true });
+    expect(posted).toEqual([[report, HOST]]);
   });
 
   it('keeps the origins from closing its <script> element', () => {

@@ -1,4 +1,4 @@
-import { EARLY_HEIGHT, EARLY_HEIGHT_REQUEST } from '@latch/protocol';
+import { EARLY_HEIGHT, EARLY_HEIGHT_REQUEST, EARLY_HEIGHT_STOP } from '@latch/protocol';
 import { escapeJsonForHtml } from './renderFrame';
 
 /**
@@ -10,6 +10,10 @@ import { escapeJsonForHtml } from './renderFrame';
  * authorized (a page not allowed to embed the frame learns nothing). It answers the loader's
  * request for the height again, from the parent window and that origin only: the loader's channel
  * chunk may start listening after the first report.
+ *
+ * The height is reported again whenever `#root` changes size (a `ResizeObserver`), until the frame's
+ * own scripts take over (`EARLY_HEIGHT_STOP`): the first layout of a cross-origin frame can happen
+ * before the browser has given it its final width, so a single measurement may be wrong for good.
  */
 export function earlyHeightScript(allowedOrigins: readonly string[]): string {
   return (
@@ -18,6 +22,8 @@ export function earlyHeightScript(allowedOrigins: readonly string[]): string {
     `if(parent===window||!r||a.indexOf(o)<0)return;` +
     `function p(){parent.postMessage({type:${JSON.stringify(EARLY_HEIGHT)},height:r.getBoundingClientRect().height},o)}` +
     `addEventListener('message',function(e){if(e.source===parent&&e.origin===o&&e.data===${JSON.stringify(EARLY_HEIGHT_REQUEST)})p()});` +
-    `p()})()`
+    `if(typeof ResizeObserver!=='function')return p();` +
+    `var s=new ResizeObserver(p);s.observe(r);` +
+    `addEventListener(${JSON.stringify(EARLY_HEIGHT_STOP)},function(){s.disconnect()})})()`
   );
 }
