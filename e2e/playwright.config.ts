@@ -1,9 +1,6 @@
-import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
 import { OUTPUT_DIR } from './support/env';
-
-// Debian's Chromium when present; Playwright's own browser only where it is absent.
-const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: './tests',
@@ -19,19 +16,9 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     headless: true,
-    launchOptions: {
-      ...(existsSync(SYSTEM_CHROMIUM) ? { executablePath: SYSTEM_CHROMIUM } : {}),
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    // Debian's Chromium when present (Playwright's own browser only where it is absent), with the
+    // flags the bench and the gallery use too.
+    launchOptions: chromiumLaunchOptions(),
     // No trace by default: recording one for every test (kept only for a failure) cost about 9 % of
     // the e2e stage's CPU, and the screencast a third. A failure keeps its screenshot and page
     // snapshot; rerun it with `--trace retain-on-failure` for the whole trace.
