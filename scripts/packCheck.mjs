@@ -132,8 +132,9 @@ export const make = () => createClient('public-token-test-consumer', { authOrigi
   // The loader's own typing examples (misspelt ids and closed sets refused, events narrowed), in the
   // same program: its types are instantiated once for both files.
   copyFileSync(join(root, 'apps/loader/types-check/consumer.ts'), join(consumer, 'loaderTypes.ts'));
+  // TypeScript 7, the native compiler: a third of TypeScript 6's CPU for the same answers.
   try {
-    execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', consumer], {
+    execFileSync(process.execPath, [join(root, 'node_modules/typescript7/bin/tsc'), '-p', consumer], {
       cwd: consumer,
       encoding: 'utf8',
       stdio: 'pipe',
