@@ -27,7 +27,8 @@ function onlyDependenciesAtRunTime(): Plugin {
         if (output.type !== 'chunk') continue;
         const missing = output.imports
           .filter((specifier) => !specifier.startsWith('node:') && !builtinModules.includes(specifier))
-          .filter((specifier) => !specifier.startsWith('.'))
+          // Relative imports, and the build's own chunks (listed by file name).
+          .filter((specifier) => !specifier.startsWith('.') && !(specifier in bundle))
           .map(packageOf)
           .filter((name) => !(name in manifest.dependencies));
         if (missing.length > 0)
@@ -52,5 +53,8 @@ export default defineConfig({
     target: 'node20',
     sourcemap: true,
     minify: false,
+    // Chunks beside main.js, not in assets/: src/paths.ts finds the repository from its own depth,
+    // whichever file it is bundled into.
+    rolldownOptions: { output: { chunkFileNames: '[name]-[hash].js' } },
   },
 });

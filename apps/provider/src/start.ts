@@ -1,0 +1,97 @@
+import cluster from 'node:cluster';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import type { LatchConfig } from './config/configSchema';
+import type { Db } from './db/Db';
+import { describeStorage, openDb } from './db/openDb';
+import { migrate } from './db/migrate';
+import type { ProviderEnv } from './env';
+import { createLogger } from './http/createLogger';
+import type { Logger } from './http/logger';
+import { runWorkers } from './http/runWorkers';
+import { stopGracefully } from './http/stopGracefully';
+import type { PreparedConfig } from './prepareConfig';
+
+/** The loaded config, and the migrations this start applied. */
+interface Prepared extends PreparedConfig {
+  applied: string[];
+}
+
+/** The start-up lines: human messages in `msg` (tests read "(port N)"), the same facts as fields. */
+function announce(
+  logger: Logger,
+  env: ProviderEnv,
+  { config, configLine, applied }: Prepared,
+  port: number,
+): void {
+  const workers = env.workers > 1 ? `, ${env.workers} workers` : '';
+  logger.info(
+    { auth_origin: env.authOrigin, port, workers: env.workers },
+    `Latch provider listening on ${env.authOrigin} (port ${port}${workers})`,
+  );
+  logger.info({ config: configLine }, `config: ${configLine}`);
+  const storage = describeStorage(env);
+  const migrations = applied.join(', ');
+  logger.info(
+    { storage, migrations_applied: migrations },
+    `storage: ${storage}${migrations ? `, migrations applied: ${migrations}` : ''}`,
+  );
+  for (const p of config.projects.filter((project) => project.test)) {
+    logger.info(
+      { project: p.name, public_token: p.public_token },
+      `project: ${p.name}  public_token=${p.public_token}`,
+    );
+  }
+}
+
+/** Serves the port: the whole provider, or one of `LATCH_WORKERS` (whose primary announces). */
+function serveApp(
+  env: ProviderEnv,
+  logger: Logger,
+  db: Db,
+  config: LatchConfig,
+  onListening?: (port: number) => void,
+): void {
+  const app = createApp({
+    config,
+    db,
+    authOrigin: env.authOrigin,
+    logger,
+    trustedProxies: env.trustedProxies,
+  });
+  const server = serve(
+    { fetch: app.fetch, port: env.port, ...(env.host ? { hostname: env.host } : {}) },
+    (info) => onListening?.(info.port),
+  );
+  // Longer than common client and proxy idle time-outs, so a reused socket is not reset under a request.
+  if ('keepAliveTimeout' in server) server.keepAliveTimeout = 65_000;
+  stopGracefully(
+    server,
+    () => db.close(),
+    env.shutdownGraceMs,
+    logger,
+    cluster.isWorker ? 'primary' : 'signals',
+  );
+}
+
+/**
+ * Opens the database and serves the port: the whole provider, or the primary of `LATCH_WORKERS`
+ * (which migrates, then forks) or one of its workers. `loaded` is the config `main.ts` has read.
+ */
+export async function start(env: ProviderEnv, loaded: PreparedConfig): Promise<void> {
+  const logger = createLogger(env.logLevel);
+  if (cluster.isWorker) {
+    // The primary has written the config and migrated the database already.
+    serveApp(env, logger, await openDb(env), loaded.config);
+    return;
+  }
+  const db = await openDb(env);
+  const prepared = { ...loaded, applied: await migrate(db) };
+  const onListening = (port: number): void => announce(logger, env, prepared, port);
+  if (env.workers === 1) {
+    serveApp(env, logger, db, prepared.config, onListening);
+    return;
+  }
+  await db.close();
+  runWorkers({ count: env.workers, logger, onListening });
+}
