@@ -23,11 +23,9 @@ export function connectHost(
 ): HostConnection {
   const connected = openChannel(options);
   connected.then(
+    // The channel's `resize` reports from now on: the document's early-height script stops.
     () => dispatchEvent(new Event(EARLY_HEIGHT_STOP)),
-    () => undefined,
-  );
-  connected.catch((error: unknown) =>
-    options.onError(error instanceof Error ? error.message : 'penpal connection failed'),
+    (error: unknown) => options.onError(error instanceof Error ? error.message : 'penpal connection failed'),
   );
   const host: WidgetHost = {
     emitEvent: (request) => connected.then((h) => h.emitEvent(request)),
