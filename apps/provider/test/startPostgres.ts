@@ -1,8 +1,9 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export interface RunningPostgres {
   url: string;
@@ -33,6 +34,20 @@ function freePort(): Promise<number> {
   });
 }
 
+const STOP_ARGS = (data: string) => ['-D', data, '-m', 'immediate', '-w', 'stop'];
+
+/**
+ * A detached watchdog stops the cluster if this process ends without stopping it (a killed test
+ * run skips its teardown): `postgresWatchdog.mjs`.
+ */
+function watchOwner(dir: string, [file, argv]: [string, string[]]): void {
+  const watchdog = fileURLToPath(new URL('./postgresWatchdog.mjs', import.meta.url));
+  spawn(process.execPath, [watchdog, String(process.pid), dir, file, ...argv], {
+    detached: true,
+    stdio: 'ignore',
+  }).unref();
+}
+
 /** Starts a throwaway cluster on a free port; PostgreSQL refuses root, so root runs it as `postgres`. */
 export async function startPostgres(bin: string): Promise<RunningPostgres> {
   const dir = mkdtempSync(join(tmpdir(), 'latch-pg-'));
@@ -42,10 +57,10 @@ export async function startPostgres(bin: string): Promise<RunningPostgres> {
     const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
     chownSync(dir, uid, gid);
   }
+  const command = (tool: string, args: string[]): [string, string[]] =>
+    asRoot ? ['runuser', ['-u', 'postgres', '--', join(bin, tool), ...args]] : [join(bin, tool), args];
   const run = (tool: string, args: string[]): void => {
-    const [file, argv] = asRoot
-      ? ['runuser', ['-u', 'postgres', '--', join(bin, tool), ...args]]
-      : [join(bin, tool), args];
+    const [file, argv] = command(tool, args);
     execFileSync(file, argv, { stdio: 'pipe', encoding: 'utf8' });
   };
   const data = join(dir, 'data');
@@ -65,6 +80,7 @@ export async function startPostgres(bin: string): Promise<RunningPostgres> {
     ]);
     const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
     run('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-o', options, '-w', '-t', '60', 'start']);
+    watchOwner(dir, command('pg_ctl', STOP_ARGS(data)));
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     const stderr = error instanceof Error && 'stderr' in error ? String(error.stderr) : '';
@@ -79,7 +95,7 @@ export async function startPostgres(bin: string): Promise<RunningPostgres> {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     stop() {
       try {
-        run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+        run('pg_ctl', STOP_ARGS(data));
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
