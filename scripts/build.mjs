@@ -1,7 +1,7 @@
 // `npm run build`: each workspace's own `build` script, two at a time where neither reads the
 // other's output, then the precompression of what the provider serves. Most of the build is the
 // published packages' declaration bundles, one TypeScript program each on one core, so side by
-// side the build takes about 25 s instead of 37 on two cores. Each workspace's output is printed
+// side the build takes about 29 s instead of 37 on two cores. Each workspace's output is printed
 // whole when it ends; a failure lets the running builds end, then exits with its code.
 import { spawn } from 'node:child_process';
 
