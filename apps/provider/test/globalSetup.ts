@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { migrate } from '../src/db/migrate';
-import { cachedEmptyPGlite, cachedPGliteTemplate } from '../../../msw/src/pgliteTemplate';
+import { cachedEmptyPGlite, cachedPGliteTemplate } from '@latch/msw';
 import { openPostgresDb } from '../src/db/postgres';
 import postgres from 'postgres';
 import { PGlite } from '@electric-sql/pglite';
