@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { scriptJson } from './page.mjs';
+import { pollIn } from './poll.mjs';
 import { throttleAllRenderers } from './throttle.mjs';
 
 /** The plain page: one labelled email field in the HTML itself. */
@@ -114,7 +115,10 @@ export async function measurePeer(browser, { path, rate, hostOrigin, timeoutMs }
     page.setDefaultTimeout(timeoutMs);
     const throttle = await throttleAllRenderers(context, page, rate);
     await page.goto(`${hostOrigin}${path}`, { waitUntil: 'commit' });
-    await page.waitForFunction(() => window.__latchBench?.input !== undefined, null, { polling: 50 });
+    await pollIn(page, () => window.__latchBench?.input !== undefined, {
+      timeoutMs,
+      what: 'the email field',
+    });
     const marks = await page.evaluate(() => window.__latchBench);
     const throttleErrors = throttle.errors();
     if (throttleErrors.length > 0) throw new Error(`CPU throttling failed: ${throttleErrors.join('; ')}`);
