@@ -240,6 +240,35 @@ test('a frame whose scripts arrive a minute late still connects, and stays shown
   expect((await host.recorded()).errors).toEqual([]);
 });
 
+test('a drawn frame whose channel comes seconds after it loaded is not reported as refused', async ({
+  host,
+  page,
+}) => {
+  // The frame opens its channel once the drawn screen is hydrated, after its document's `load`:
+  // the loader's short wait after `load` (meant for a refused frame, which never draws) must not
+  // report and hide a drawn frame whose channel chunk is slow to come.
+  await page.clock.install();
+  const channel: Route[] = [];
+  let released = false;
+  await page.route(`${AUTH_ORIGIN}/frame/assets/hostChannel-*.js`, async (route) => {
+    if (released) return route.continue();
+    channel.push(route);
+  });
+  await host.open({ config: EMAIL_CODE });
+  await expect(host.frame.locator(HYDRATED_FORM)).toHaveCount(1);
+  await expect.poll(() => channel.length).toBe(1);
+  await page.clock.fastForward(5000);
+  await expect(host.iframe).toBeVisible();
+  expect((await host.recorded()).errors).toEqual([]);
+  released = true;
+  for (const route of channel.splice(0)) void route.continue();
+  await host.login.requestEmailCode(uniqueEmail('slow-channel'));
+  await expect
+    .poll(async () => (await host.recorded()).events.map((e) => e.type))
+    .toContain('OTP_LOGIN_OR_CREATE');
+  expect((await host.recorded()).errors).toEqual([]);
+});
+
 test('the early height is taken only from the widget’s own frame', async ({ host, page }) => {
   const scripts = await holdFrameScripts(page);
   await host.open({ config: EMAIL_CODE, waitUntil: 'domcontentloaded' });

@@ -15,6 +15,7 @@ import {
   Widget,
   type WidgetServices,
 } from '@latch/screens';
+import { afterHydration } from './boot/afterHydration';
 import { createFrameStore } from './boot/createFrameStore';
 import { mountKindFromPath } from './boot/mountKind';
 import { initialStateFromUrl, readInitialState } from './boot/readInitialState';
@@ -90,9 +91,11 @@ function start(boot: FrameBoot, initialState: FrameInitialState, root: HTMLEleme
       onRecoverableError: (error) => console.warn('[latch frame] hydration:', error),
     });
   else createRoot(root).render(widget);
-  // The strings of the later screens, in a chunk of their own: fetched now, while the visitor reads
-  // the first screen. A failure is retried by the screen that needs them.
-  void loadCatalogue().catch(() => undefined);
+  // The strings of the later screens, in a chunk of their own: fetched once the first screen is
+  // hydrated, while the visitor reads it. A failure is retried by the screen that needs them.
+  void afterHydration()
+    .then(loadCatalogue)
+    .catch(() => undefined);
   observeHeight(root, resize);
 }
 

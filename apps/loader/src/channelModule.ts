@@ -11,7 +11,10 @@ const connectPenpal = connectFrameWith(
 
 /** The channel, and the drawn frame's early height until the channel is up (or the mount goes). */
 export const connectFrame: ConnectFrame = (iframe, parts, authOrigin) => {
-  const stopEarly = listenEarlyHeight(iframe, authOrigin, (height) => parts.slot.resize(height));
+  const stopEarly = listenEarlyHeight(iframe, authOrigin, (height) => {
+    parts.watch.drawn();
+    parts.slot.resize(height);
+  });
   const connection = connectPenpal(iframe, parts, authOrigin);
   connection.promise.then(stopEarly, stopEarly);
   return {

@@ -3,6 +3,7 @@ import type { WidgetError } from '@latch/protocol';
 import { watchHandshake } from './handshakeWatch';
 
 const GRACE = 1500;
+const DRAWN_GRACE = 10_000;
 const refusal: WidgetError = { message: 'This origin is not authorized.' };
 
 function setup() {
@@ -10,7 +11,7 @@ function setup() {
   let answer: (error: WidgetError) => void = () => {};
   const explain = vi.fn(() => new Promise<WidgetError>((resolve) => (answer = resolve)));
   const refused = vi.fn();
-  const watch = watchHandshake(iframe, GRACE, explain, refused);
+  const watch = watchHandshake(iframe, { graceMs: GRACE, drawnGraceMs: DRAWN_GRACE }, explain, refused);
   const load = () => iframe.dispatchEvent(new Event('load'));
   return { watch, explain, refused, load, answer: (error: WidgetError) => answer(error) };
 }
@@ -38,6 +39,38 @@ describe('watchHandshake', () => {
     expect(explain).toHaveBeenCalledTimes(1);
     expect(refused).toHaveBeenCalledTimes(1);
     expect(refused).toHaveBeenCalledWith(refusal);
+  });
+
+  it('gives a frame that reported its drawn height the longer grace after it loaded', async () => {
+    const { explain, refused, watch, load, answer } = setup();
+    watch.drawn();
+    load();
+    await vi.advanceTimersByTimeAsync(DRAWN_GRACE - 1);
+    expect(explain).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(explain).toHaveBeenCalledTimes(1);
+    answer(refusal);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(refused).toHaveBeenCalledTimes(1);
+  });
+
+  it('waits the longer grace from the drawn report when it comes after the load', async () => {
+    const { explain, watch, load } = setup();
+    load();
+    await vi.advanceTimersByTimeAsync(GRACE - 100);
+    watch.drawn();
+    watch.drawn(); // a second report changes nothing
+    await vi.advanceTimersByTimeAsync(DRAWN_GRACE - 1);
+    expect(explain).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(explain).toHaveBeenCalledTimes(1);
+  });
+
+  it('starts no wait for a drawn frame that has not loaded (its scripts are still coming)', async () => {
+    const { explain, watch } = setup();
+    watch.drawn();
+    await vi.advanceTimersByTimeAsync(10 * DRAWN_GRACE);
+    expect(explain).not.toHaveBeenCalled();
   });
 
   it('explains at once when the channel gives up before the frame loads', async () => {

@@ -19,7 +19,7 @@ export interface MountParts {
   /** The latest options: a later mount into the same container replaces them. */
   spec(): MountSpec;
   slot: Pick<IframeSlot, 'resize'>;
-  watch: Pick<HandshakeWatch, 'answered'>;
+  watch: Pick<HandshakeWatch, 'answered' | 'drawn'>;
   session: SessionFollower;
   focus: Pick<FocusRelay, 'autoFocus'>;
   report(error: WidgetError): void;

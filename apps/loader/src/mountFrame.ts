@@ -41,6 +41,11 @@ export interface MountEnv {
 
 /** How long after the iframe's `load` a missing handshake counts as a refusal. */
 export const HANDSHAKE_GRACE_MS = 1500;
+/**
+ * The same for a frame that reported its drawn height: it was not refused, and it opens its channel
+ * only once its first screen is hydrated, which on a slow device can take seconds after `load`.
+ */
+export const DRAWN_HANDSHAKE_GRACE_MS = 10_000;
 
 const ignore = () => {};
 
@@ -68,7 +73,7 @@ export function mountFrame(kind: MountKind, options: unknown, env: MountEnv, own
   // Exactly one error per mount that never connects.
   const watch = watchHandshake(
     slot.iframe,
-    HANDSHAKE_GRACE_MS,
+    { graceMs: HANDSHAKE_GRACE_MS, drawnGraceMs: DRAWN_HANDSHAKE_GRACE_MS },
     () => diagnoseRefusal(env.apiBaseUrl, env.authOrigin, env.publicToken, env.fetch),
     (error) => {
       slot.setVisible(false); // Shown again if the frame answers late.

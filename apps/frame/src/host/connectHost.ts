@@ -1,5 +1,6 @@
 import { EARLY_HEIGHT_STOP } from '@latch/protocol';
 import type { WidgetHost } from '@latch/screens';
+import { afterHydration } from '../boot/afterHydration';
 import type { HostChannelOptions, openHostChannel } from './hostChannel';
 
 export interface HostConnection {
@@ -10,12 +11,15 @@ export interface HostConnection {
 }
 
 const openLazily: typeof openHostChannel = (options) =>
-  import('./hostChannel').then(({ openHostChannel }) => openHostChannel(options));
+  afterHydration()
+    .then(() => import('./hostChannel'))
+    .then(({ openHostChannel }) => openHostChannel(options));
 
 /**
- * Connects to the loader in the parent window (`openHostChannel`, fetched as a chunk of its own:
- * the drawn screen takes input and hydrates without the host, and its height reaches the host page
- * before the channel does). The host methods are usable at once; their calls wait for the channel.
+ * Connects to the loader in the parent window (`openHostChannel`, fetched as a chunk of its own
+ * once the first screen is hydrated: the drawn screen takes input and hydrates without the host,
+ * and its height reaches the host page before the channel does). The host methods are usable at
+ * once; their calls wait for the channel.
  */
 export function connectHost(
   options: HostChannelOptions,
