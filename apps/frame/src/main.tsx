@@ -22,7 +22,6 @@ import { initialStateFromUrl, readInitialState } from './boot/readInitialState';
 import { readBoot } from './boot/readBoot';
 import { createFocusControl } from './focus/focusControl';
 import { connectHost } from './host/connectHost';
-import { relayEscape } from './host/relayEscape';
 import { observeHeight } from './resize/heightReporter';
 
 const { t } = createTranslator();
@@ -62,7 +61,6 @@ function start(boot: FrameBoot, initialState: FrameInitialState, root: HTMLEleme
     },
     onError: (message) => console.warn(`[latch frame] ${message}`),
   });
-  relayEscape(document, host);
 
   const parentHost = parentOrigin(boot.allowedOrigins);
   // A failure is described with the texts of the catalogue's second part: it waits for them.

@@ -33,8 +33,10 @@ function WithStrings({ children }: { children: ReactNode }) {
   const t = useMemo(() => createTranslator(strings).t, [strings]);
   const reported = useRef(new Set<string>());
   // Which override ids are not in the catalogue is known once all of it has loaded: a diagnostic
-  // for the host's developer, never in the way of the first screen.
+  // for the host's developer, never in the way of the first screen. Without overrides there is
+  // nothing to check, and the catalogue is not asked for while the first screen hydrates.
   useEffect(() => {
+    if (Object.keys(strings).length === 0) return;
     let current = true;
     void loadCatalogue()
       .then((catalogue) => {

@@ -9,6 +9,7 @@ import {
 import { loadNamedColors, stylesMayNameColors } from '@latch/screens';
 import { createFrameMethods, type FrameMethodDeps } from './frameMethods';
 import { HandshakeMessenger } from './handshakeMessenger';
+import { relayEscape } from './relayEscape';
 
 export interface HostChannelOptions extends Omit<FrameMethodDeps, 'resync'> {
   allowedOrigins: string[];
@@ -50,5 +51,11 @@ export function openHostChannel({
   );
   const methods = createFrameMethods({ ...deps, resync });
   remote = connect<HostMethods>({ messenger, methods, timeout: 10_000 }).promise;
+  // Escape is passed on from when the host can hear it, not queued for later: an onEscape that
+  // fires seconds after the key was pressed would surprise the page more than none.
+  void remote.then(
+    (host) => relayEscape(document, host),
+    () => undefined,
+  );
   return remote;
 }

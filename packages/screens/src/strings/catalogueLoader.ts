@@ -9,8 +9,8 @@ let providerErrorIds: ReadonlyMap<string, StringId> = new Map();
 
 /**
  * Fetches the whole catalogue (its second part is a chunk of its own, not in the frame's first
- * JavaScript); once per page, retried by the next call after a failure. The frame starts it right
- * after the first render; the server renderer awaits it before rendering.
+ * JavaScript); once per page, retried by the next call after a failure. The frame starts it once
+ * its first screen is hydrated; the server renderer awaits it before rendering.
  */
 export function loadCatalogue(): Promise<Catalogue> {
   return (loading ??= import('@latch/protocol/catalogue').then(

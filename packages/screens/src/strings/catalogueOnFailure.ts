@@ -4,8 +4,8 @@ import { loadCatalogue } from './catalogueLoader';
 /**
  * The API client whose failures reach the screens only once the whole string catalogue is there:
  * the texts of the provider's error types are in its second part (not in the first screen's
- * JavaScript), and a failed request is the only way to show one. The frame fetches that part right
- * after its first render, so this rarely waits; a failed fetch lets the failure through as it is
+ * JavaScript), and a failed request is the only way to show one. The frame fetches that part once
+ * its first screen is hydrated, so this rarely waits; a failed fetch lets the failure through as it is
  * (`describeError` then shows the provider's own message).
  */
 export function catalogueOnFailure(api: ApiClient, load: () => Promise<unknown> = loadCatalogue): ApiClient {
