@@ -15,11 +15,14 @@ const MAGIC_LINK = { products: ['emailMagicLinks'] };
 /** Set on a server-rendered form once React owns it (packages/screens `EARLY_INPUT.live`). */
 const HYDRATED_FORM = 'form[data-latch-live]';
 
-/** Holds every script of the frame build until `release()`; the document itself is not held. */
-async function holdFrameScripts(page: Page): Promise<{ release: () => void; held: () => number }> {
+/** Holds the frame build's scripts (`files`, a glob in assets/) until `release()`; the document is not held. */
+async function holdFrameScripts(
+  page: Page,
+  files = '*.js',
+): Promise<{ release: () => void; held: () => number }> {
   const waiting: Route[] = [];
   let released = false;
-  await page.route(`${AUTH_ORIGIN}/frame/assets/*.js`, async (route) => {
+  await page.route(`${AUTH_ORIGIN}/frame/assets/${files}`, async (route) => {
     if (released) return route.continue();
     waiting.push(route);
   });
@@ -248,20 +251,14 @@ test('a drawn frame whose channel comes seconds after it loaded is not reported 
   // the loader's short wait after `load` (meant for a refused frame, which never draws) must not
   // report and hide a drawn frame whose channel chunk is slow to come.
   await page.clock.install();
-  const channel: Route[] = [];
-  let released = false;
-  await page.route(`${AUTH_ORIGIN}/frame/assets/hostChannel-*.js`, async (route) => {
-    if (released) return route.continue();
-    channel.push(route);
-  });
+  const channel = await holdFrameScripts(page, 'hostChannel-*.js');
   await host.open({ config: EMAIL_CODE });
   await expect(host.frame.locator(HYDRATED_FORM)).toHaveCount(1);
-  await expect.poll(() => channel.length).toBe(1);
+  await expect.poll(() => channel.held()).toBe(1);
   await page.clock.fastForward(5000);
   await expect(host.iframe).toBeVisible();
   expect((await host.recorded()).errors).toEqual([]);
-  released = true;
-  for (const route of channel.splice(0)) void route.continue();
+  channel.release();
   await host.login.requestEmailCode(uniqueEmail('slow-channel'));
   await expect
     .poll(async () => (await host.recorded()).events.map((e) => e.type))

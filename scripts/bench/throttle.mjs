@@ -11,7 +11,7 @@
  * visitor's browser has (about 60 ms of the frame's start on this machine).
  */
 export async function throttleAllRenderers(context, page, rate) {
-  if (rate === 1) return { throttled: false, throttledChildren: () => [], errors: () => [] };
+  if (rate === 1) return { throttledChildren: () => [], errors: () => [] };
   const cdp = await context.newCDPSession(page);
   let nextId = 0;
   const pending = new Map();
@@ -48,7 +48,6 @@ export async function throttleAllRenderers(context, page, rate) {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
   await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: false });
   return {
-    throttled: true,
     /** Types of the child targets throttled so far (e.g. `iframe`). */
     throttledChildren: () => [...children],
     /** Child targets that could not be throttled or released. */

@@ -45,7 +45,7 @@ export const HANDSHAKE_GRACE_MS = 1500;
  * The same for a frame that reported its drawn height: it was not refused, and it opens its channel
  * only once its first screen is hydrated, which on a slow device can take seconds after `load`.
  */
-export const DRAWN_HANDSHAKE_GRACE_MS = 10_000;
+const DRAWN_HANDSHAKE_GRACE_MS = 10_000;
 
 const ignore = () => {};
 
