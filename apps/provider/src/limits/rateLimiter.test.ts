@@ -98,4 +98,47 @@ describe('rate limiter across processes', () => {
       await Promise.all([a.close(), b.close()]);
     }
   });
+
+  it('sweeps without waiting for budgets a request holds, so the two cannot deadlock', async () => {
+    const url = await createPostgresDatabase();
+    const db = openPostgresDb(url);
+    try {
+      await migrate(db);
+      // Two budgets whole again (so the sweep deletes both), as a busy key and a quiet one can be.
+      await db.query("INSERT INTO rate_limits (key, tat_ms) VALUES ('sweep:a', 1), ('sweep:b', 2)");
+      // A request's spend holds b and wants a next, as a spend of several budgets does.
+      let locked!: () => void;
+      let release!: () => void;
+      const holding = new Promise<void>((resolve) => (locked = resolve));
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const request = db.transaction(async (tx) => {
+        await tx.query("UPDATE rate_limits SET tat_ms = tat_ms WHERE key = 'sweep:b'");
+        locked();
+        await released;
+        await tx.query("UPDATE rate_limits SET tat_ms = tat_ms WHERE key = 'sweep:a'");
+      });
+      await holding;
+      // The limiter's first use sweeps. Let it run until it is done or waits for a row lock.
+      const sweeping = createRateLimiter(db, () => 30_000_000).take('sweep:c', FIVE_PER_MINUTE);
+      let swept = false;
+      void sweeping.finally(() => (swept = true));
+      const waitingForLock = async (): Promise<boolean> => {
+        const [row] = await db.query<{ n: number }>(
+          `SELECT count(*) AS n FROM pg_stat_activity
+           WHERE wait_event_type = 'Lock' AND query LIKE 'DELETE FROM rate_limits%'`,
+        );
+        return Number(row?.n) > 0;
+      };
+      while (!swept && !(await waitingForLock())) await new Promise((r) => setTimeout(r, 20));
+      release();
+      await expect(Promise.all([request, sweeping])).resolves.toEqual([undefined, { ok: true }]);
+      // The held budget stays for the next sweep; the other is gone.
+      const keys = await db.query<{ key: string }>(
+        "SELECT key FROM rate_limits WHERE key LIKE 'sweep:%' ORDER BY key",
+      );
+      expect(keys.map((r) => r.key)).toEqual(['sweep:b', 'sweep:c']);
+    } finally {
+      await db.close();
+    }
+  });
 });

@@ -61,7 +61,13 @@ export function createRateLimiter(db: Queryable, now: () => number = Date.now): 
   const sweep = async (at: number): Promise<void> => {
     if (at - sweptAt < SWEEP_EVERY_MS) return;
     sweptAt = at;
-    await db.query('DELETE FROM rate_limits WHERE tat_ms < $1', [at]);
+    // Rows a request's spend holds are skipped (the next sweep takes them): a plain DELETE would
+    // wait for them while holding the rows it deleted, which that spend may want next, and
+    // PostgreSQL would break the deadlock by failing one of the two.
+    await db.query(
+      'DELETE FROM rate_limits WHERE key IN (SELECT key FROM rate_limits WHERE tat_ms < $1 FOR UPDATE SKIP LOCKED)',
+      [at],
+    );
   };
   const takeInOrder = async (uses: readonly Use[]): Promise<Verdict> => {
     if (uses.length === 0) return { ok: true };
