@@ -27,7 +27,7 @@ const budget = ({ limit, per_seconds }: { limit: number; per_seconds: number }):
   perSeconds: per_seconds,
 });
 
-/** The address or number a send goes to, as the flows normalise it; null when the body has none. */
+/** The address or number a send goes to, as the flows normalize it; null when the body has none. */
 function destinationOf(body: unknown): string | null {
   if (typeof body !== 'object' || body === null) return null;
   const { email, phone_number } = body as { email?: unknown; phone_number?: unknown };

@@ -13,7 +13,7 @@ export interface ResolveRpIdInput {
 /** A DNS label: letters, digits, hyphens, not starting or ending with a hyphen. */
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
-function normaliseHost(host: string): string {
+function normalizeHost(host: string): string {
   // A trailing dot names the same host in DNS; the RP ID hash must not depend on it.
   return host.trim().toLowerCase().replace(/\.$/, '');
 }
@@ -34,7 +34,7 @@ export function resolveRpId(input: ResolveRpIdInput): WebAuthnResult<{ rpId: str
     return webAuthnFailure('webauthn_invalid_rp_id', `Auth origin "${input.authOrigin}" is not http(s).`);
   }
   // URL keeps IPv6 hosts in brackets; strip them so isIP recognises the address.
-  const host = normaliseHost(url.hostname.replace(/^\[(.*)\]$/, '$1'));
+  const host = normalizeHost(url.hostname.replace(/^\[(.*)\]$/, '$1'));
   if (isIP(host) !== 0) {
     return webAuthnFailure('webauthn_invalid_rp_id', `Auth origin host "${host}" is an IP address.`);
   }
@@ -42,7 +42,7 @@ export function resolveRpId(input: ResolveRpIdInput): WebAuthnResult<{ rpId: str
     return { ok: true, rpId: host };
   }
 
-  const requested = normaliseHost(input.requestedDomain);
+  const requested = normalizeHost(input.requestedDomain);
   if (requested === host) return { ok: true, rpId: host };
   const labels = requested.split('.');
   if (!labels.every((label) => LABEL.test(label))) {
