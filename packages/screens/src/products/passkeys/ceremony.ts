@@ -6,14 +6,13 @@ import {
   type PublicKeyCredentialCreationOptionsJSON,
   type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
+import { isRecord } from '@latch/api';
 
 /*
  * The browser half of a passkey ceremony. This is the only module that imports
  * @simplewebauthn/browser, and it is only loaded through `loadCeremony()`, so the library stays
  * out of the initial frame bundle.
  */
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
 /** The provider sends options as a JSON string; a Stytch-style `{publicKey}` is unwrapped. */
 function parseOptions(json: string): Record<string, unknown> {
