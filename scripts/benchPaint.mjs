@@ -1,0 +1,85 @@
+// `npm run bench:paint`: Latch's first screen against Stytch's, timed by the first paint each
+// presents (the frame's, for Latch; the page's, for Stytch), in a trace of cold loads with nothing
+// attached to any frame (scripts/bench/paintTrace.mjs). Unthrottled only: throttling a renderer
+// needs a session on it. Loads alternate between the two pages. Starts its own provider (:4600) and
+// host page (:3600); prints, writes nothing. Method and figures: docs/performance.md.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { chromium } from '@playwright/test';
+import { BENCH_CONFIGS } from './bench/configs.mjs';
+import { launchOverPipe, presentedPaints, tracedLoad } from './bench/paintTrace.mjs';
+import { stytchVersion } from './bench/peers.mjs';
+import {
+  assertPortFree,
+  HOST_ORIGIN,
+  HOST_PORT,
+  PROVIDER_PORT,
+  startHost,
+  startProvider,
+} from './bench/servers.mjs';
+import { CHROMIUM_ARGS } from './chromium.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const COMPARED_CONFIG = 'emailMagicLinks';
+/** Long enough for both pages' first paint on a loaded machine; the trace is cut there. */
+const SETTLE_MS = 2500;
+const SYSTEM_CHROMIUM = '/usr/bin/chromium';
+
+const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '7' } } });
+const runs = Number(args.runs);
+if (!Number.isInteger(runs) || runs < 1) {
+  console.error('Usage: node scripts/benchPaint.mjs [--runs N]');
+  process.exit(2);
+}
+
+const PAGES = {
+  [`Stytch vanilla-js ${stytchVersion(root)} (its page)`]: { path: '/stytch', paint: (p) => p.host },
+  [`Latch, ${COMPARED_CONFIG} (its frame)`]: {
+    path: `/bench?config=${COMPARED_CONFIG}`,
+    paint: (p) => p.frames[0],
+  },
+};
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+await assertPortFree('127.0.0.1', PROVIDER_PORT);
+await assertPortFree('127.0.0.1', HOST_PORT);
+const provider = startProvider(root);
+let host;
+let browser;
+try {
+  await provider.ready;
+  host = await startHost(root, BENCH_CONFIGS, BENCH_CONFIGS[COMPARED_CONFIG]);
+  browser = launchOverPipe(
+    existsSync(SYSTEM_CHROMIUM) ? SYSTEM_CHROMIUM : chromium.executablePath(),
+    CHROMIUM_ARGS,
+  );
+  const times = Object.fromEntries(Object.keys(PAGES).map((name) => [name, []]));
+  // One discarded round warms the provider and the browser.
+  for (let round = 0; round <= runs; round++) {
+    for (const [name, { path, paint }] of Object.entries(PAGES)) {
+      const paints = presentedPaints(await tracedLoad(browser, HOST_ORIGIN + path, SETTLE_MS), HOST_ORIGIN);
+      const ms = paints && paint(paints);
+      if (ms === undefined) throw new Error(`${name}: no first contentful paint within ${SETTLE_MS} ms`);
+      if (round > 0) times[name].push(ms);
+    }
+    if (round > 0) console.error(`round ${round}/${runs} done`);
+  }
+  const [reference] = Object.keys(PAGES);
+  console.log(
+    `\nFirst contentful paint, ms since the host page's navigation start, median (min–max) of ${runs} cold loads:\n`,
+  );
+  console.log('| page | first paint | ÷ Stytch |\n| --- | ---: | ---: |');
+  for (const [name, values] of Object.entries(times)) {
+    const ratio = (median(values) / median(times[reference])).toFixed(2);
+    console.log(`| ${name} | ${median(values)} (${Math.min(...values)}–${Math.max(...values)}) | ${ratio} |`);
+  }
+} finally {
+  host?.stop();
+  provider.stop();
+  await browser?.close();
+}
