@@ -3,7 +3,6 @@
 // attached to any frame (scripts/bench/paintTrace.mjs). Unthrottled only: throttling a renderer
 // needs a session on it. Loads alternate between the two pages. Starts its own provider (:4600) and
 // host page (:3600); prints, writes nothing. Method and figures: docs/performance.md.
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
@@ -18,13 +17,12 @@ import {
   startHost,
   startProvider,
 } from './bench/servers.mjs';
-import { CHROMIUM_ARGS } from './chromium.mjs';
+import { CHROMIUM_ARGS, chromiumLaunchOptions } from './chromium.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const COMPARED_CONFIG = 'emailMagicLinks';
 /** Long enough for both pages' first paint on a loaded machine; the trace is cut there. */
 const SETTLE_MS = 2500;
-const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '7' } } });
 const runs = Number(args.runs);
@@ -51,11 +49,18 @@ await assertPortFree('127.0.0.1', HOST_PORT);
 const provider = startProvider(root);
 let host;
 let browser;
+// Nothing started may outlive the run, however it ends (`stop` and `kill` are synchronous).
+process.once('exit', () => {
+  provider.stop();
+  browser?.kill();
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(130));
 try {
   await provider.ready;
   host = await startHost(root, BENCH_CONFIGS, BENCH_CONFIGS[COMPARED_CONFIG]);
+  // Debian's Chromium where the tests use it, else Playwright's own.
   browser = launchOverPipe(
-    existsSync(SYSTEM_CHROMIUM) ? SYSTEM_CHROMIUM : chromium.executablePath(),
+    chromiumLaunchOptions().executablePath ?? chromium.executablePath(),
     CHROMIUM_ARGS,
   );
   const times = Object.fromEntries(Object.keys(PAGES).map((name) => [name, []]));

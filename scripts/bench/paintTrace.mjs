@@ -76,7 +76,13 @@ export function launchOverPipe(executable, args) {
     await exited;
     rmSync(profile, { recursive: true, force: true, maxRetries: 3 });
   };
-  return { send, listen: (listener) => (listeners.add(listener), () => listeners.delete(listener)), close };
+  return {
+    send,
+    listen: (listener) => (listeners.add(listener), () => listeners.delete(listener)),
+    close,
+    /** For an exit handler: ends the browser without waiting (its profile folder stays). */
+    kill: () => child.kill(),
+  };
 }
 
 /**
