@@ -69,7 +69,15 @@ export function launchOverPipe(executable, args) {
       pending.set(id, { method, resolve, reject });
       input.write(`${JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) })}\0`);
     });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const exited = new Promise((resolve) =>
+    child.once('exit', (code, signal) => {
+      // A command the browser can no longer answer fails instead of waiting forever.
+      for (const { method, reject } of pending.values())
+        reject(new Error(`${method}: Chromium exited (${signal ?? code})`));
+      pending.clear();
+      resolve();
+    }),
+  );
   /** Ends the browser, then removes its profile (it writes there until it exits). */
   const close = async () => {
     child.kill();
