@@ -13,11 +13,9 @@ import { measureOnce } from './bench/measure.mjs';
 import { measurePeer, stytchVersion } from './bench/peers.mjs';
 import { bytesTable, peerTable, timingTable, waterfall } from './bench/report.mjs';
 import {
-  assertPortFree,
+  assertBenchPortsFree,
   AUTH_ORIGIN,
   HOST_ORIGIN,
-  HOST_PORT,
-  PROVIDER_PORT,
   startHost,
   startProvider,
 } from './bench/servers.mjs';
@@ -92,8 +90,7 @@ setTimeout(
 ).unref();
 
 async function main() {
-  await assertPortFree('127.0.0.1', PROVIDER_PORT);
-  await assertPortFree('127.0.0.1', HOST_PORT);
+  await assertBenchPortsFree();
   provider = startProvider(root);
   await provider.ready;
   const host = await startHost(root, BENCH_CONFIGS, BENCH_CONFIGS[COMPARED_CONFIG]);

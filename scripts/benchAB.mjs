@@ -15,7 +15,7 @@ import { BENCH_CONFIGS } from './bench/configs.mjs';
 import { measureOnce } from './bench/measure.mjs';
 import { measurePeer, stytchVersion } from './bench/peers.mjs';
 import { median } from './bench/report.mjs';
-import { assertPortFree, startHost, startProvider } from './bench/servers.mjs';
+import { assertBenchPortsFree, startHost, startProvider } from './bench/servers.mjs';
 import { chromiumLaunchOptions } from './chromium.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -88,8 +88,7 @@ async function serve({ label, dir }, index) {
   const hostPort = FIRST_HOST_PORT + 2 * index;
   const authOrigin = `http://localhost:${port}`;
   const hostOrigin = `http://127.0.0.1:${hostPort}`;
-  await assertPortFree('127.0.0.1', port);
-  await assertPortFree('127.0.0.1', hostPort);
+  await assertBenchPortsFree(port, hostPort);
   const provider = startProvider(dir, { port, hostOrigin });
   providers.push(provider);
   stops.push(() => provider.stop());

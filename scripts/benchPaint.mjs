@@ -9,14 +9,8 @@ import { chromium } from '@playwright/test';
 import { BENCH_CONFIGS } from './bench/configs.mjs';
 import { launchOverPipe, presentedPaints, tracedLoad } from './bench/paintTrace.mjs';
 import { stytchVersion } from './bench/peers.mjs';
-import {
-  assertPortFree,
-  HOST_ORIGIN,
-  HOST_PORT,
-  PROVIDER_PORT,
-  startHost,
-  startProvider,
-} from './bench/servers.mjs';
+import { median, timeCell } from './bench/report.mjs';
+import { assertBenchPortsFree, HOST_ORIGIN, startHost, startProvider } from './bench/servers.mjs';
 import { CHROMIUM_ARGS, chromiumLaunchOptions } from './chromium.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -39,13 +33,7 @@ const PAGES = {
   },
 };
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-};
-
-await assertPortFree('127.0.0.1', PROVIDER_PORT);
-await assertPortFree('127.0.0.1', HOST_PORT);
+await assertBenchPortsFree();
 const provider = startProvider(root);
 let host;
 let browser;
@@ -81,7 +69,7 @@ try {
   console.log('| page | first paint | ÷ Stytch |\n| --- | ---: | ---: |');
   for (const [name, values] of Object.entries(times)) {
     const ratio = (median(values) / median(times[reference])).toFixed(2);
-    console.log(`| ${name} | ${median(values)} (${Math.min(...values)}–${Math.max(...values)}) | ${ratio} |`);
+    console.log(`| ${name} | ${timeCell(values)} | ${ratio} |`);
   }
 } finally {
   host?.stop();

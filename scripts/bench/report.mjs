@@ -9,7 +9,7 @@ export function median(values) {
 const defined = (values) => values.filter((v) => typeof v === 'number' && Number.isFinite(v));
 
 /** `median (min–max)` in whole ms. */
-function timeCell(values) {
+export function timeCell(values) {
   const v = defined(values);
   if (v.length === 0) return 'n/a';
   const ms = (n) => Math.round(n).toString();
