@@ -47,6 +47,18 @@ describe.each(DB_KINDS)('storage on %s', (kind) => {
     );
   }, 60_000);
 
+  it('keeps rate-limit counters out of the write-ahead log, and every other table in it', async () => {
+    const db = await open();
+    await migrate(db);
+    // 'u' unlogged, 'p' permanent: a spend on the project's one budget row commits without a
+    // flush, while users, sessions and the rest survive a crash.
+    const unlogged = await db.query<{ relname: string }>(
+      `SELECT relname FROM pg_class JOIN pg_namespace n ON n.oid = relnamespace
+       WHERE nspname = 'public' AND relkind = 'r' AND relpersistence = 'u' ORDER BY relname`,
+    );
+    expect(unlogged.map((t) => t.relname)).toEqual(['rate_limits']);
+  }, 60_000);
+
   // One scratch database for the tests that need no migrated schema.
   let scratch: Promise<Db> | undefined;
   const openScratch = () => (scratch ??= open());
