@@ -1,8 +1,9 @@
 // `npm run bench:provider`: the provider under load. Measures a hono hello world (the baseline,
 // its own process), then a fresh provider on PGlite, on PostgreSQL and on PostgreSQL with several
 // worker processes (LATCH_WORKERS), each driven by autocannon from this process: GET /healthz,
-// POST /sdk/v1/sessions/authenticate and the passcode sign-in, at several concurrencies. Prints a
-// Markdown table; writes nothing in the repository. Method and figures: docs/performance.md,
+// POST /sdk/v1/sessions/authenticate and the passcode sign-in, at several concurrencies; then the
+// hello world again. Ratios divide by the faster of its two runs: a baseline slowed by a busy moment
+// would flatter every row. Prints a Markdown table; writes nothing in the repository. Method and figures: docs/performance.md,
 // "Provider under load". Helpers: scripts/bench/provider/.
 import { cpus, loadavg, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -57,7 +58,7 @@ const PLAN = [
 const HELLO_CONNECTIONS = [...new Set(PLAN.flatMap((p) => p.connections))].sort((a, b) => a - b);
 const SESSIONS = Math.max(...PLAN.find((p) => p.key === 'sessions').connections);
 
-const cellCount = HELLO_CONNECTIONS.length + storages.length * PLAN.flatMap((p) => p.connections).length;
+const cellCount = 2 * HELLO_CONNECTIONS.length + storages.length * PLAN.flatMap((p) => p.connections).length;
 const OVERALL_TIMEOUT_MS = (cellCount * (seconds + warmup) + 240) * 1000;
 
 // Everything started, newest last; stopped newest first (the provider before its database).
@@ -114,24 +115,24 @@ async function measure(url, flow, connections) {
 }
 
 /** The hello world at each concurrency: req/s by connections. */
-async function measureHello() {
+async function measureHello(label) {
   const hello = started(await startHello(root));
   await hello.ready;
   const rates = new Map();
   const cells = [];
   for (const connections of HELLO_CONNECTIONS) {
     const run = await measure(`http://127.0.0.1:${hello.port}`, helloFlow, connections);
-    const summary = summarize(run, 1, undefined);
+    const summary = summarize(run, 1);
     rates.set(connections, summary.perSecond);
-    cells.push({ storage: 'hello world', flow: 'GET /', connections, summary, run });
-    log(`hello world, c=${connections}: ${Math.round(summary.perSecond)} req/s, ${summary.errors} errors`);
+    cells.push({ storage: label, flow: 'GET /', connections, summary, run });
+    log(`${label}, c=${connections}: ${Math.round(summary.perSecond)} req/s, ${summary.errors} errors`);
   }
   await stopStarted(hello);
   return { rates, cells };
 }
 
 /** One provider, fresh, through every flow of the plan. */
-async function measureProvider(label, options, helloRates) {
+async function measureProvider(label, options) {
   log(`\n${label}: starting (load average ${load()})`);
   const provider = started(await startProvider(root, { ...options, fromSource: args.source }));
   await provider.ready;
@@ -157,7 +158,7 @@ async function measureProvider(label, options, helloRates) {
     const flow = flows[key];
     for (const connections of list) {
       const run = await measure(base, flow, connections);
-      const summary = summarize(run, flow.steps.length, helloRates.get(connections));
+      const summary = summarize(run, flow.steps.length);
       if (!provider.alive())
         throw new ServerError(
           `${label}: the provider exited during ${flow.name}, c=${connections}:\n${provider.tail()}`,
@@ -222,11 +223,11 @@ async function main() {
     log(`PostgreSQL binaries not found (${where}): skipping the PostgreSQL runs.`);
   }
 
-  const hello = await measureHello();
+  const helloFirst = await measureHello('hello world, first');
   const runs = [];
   for (const storage of wanted) {
     if (storage === 'pglite') {
-      runs.push(await measureProvider('PGlite', {}, hello.rates));
+      runs.push(await measureProvider('PGlite', {}));
       continue;
     }
     // A fresh cluster per run, so the multi-worker run does not start with the first one's rows.
@@ -235,9 +236,16 @@ async function main() {
     pgVersion = pg.version;
     const n = storage === 'workers' ? workers : 1;
     const label = storage === 'workers' ? `PostgreSQL, ${n} workers` : 'PostgreSQL';
-    runs.push(await measureProvider(label, { databaseUrl: pg.url, workers: n }, hello.rates));
+    runs.push(await measureProvider(label, { databaseUrl: pg.url, workers: n }));
     await stopStarted(database);
   }
+  const helloLast = await measureHello('hello world, last');
+  const baseline = new Map(
+    HELLO_CONNECTIONS.map((c) => [c, Math.max(helloFirst.rates.get(c), helloLast.rates.get(c))]),
+  );
+  const measured = runs.flatMap((r) => r.cells);
+  for (const cell of measured)
+    cell.summary.ratio = cell.summary.requestsPerSecond / baseline.get(cell.connections);
 
   const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
   console.log(`\nLatch provider under load, ${when} UTC: ${machine}.`);
@@ -245,9 +253,10 @@ async function main() {
   console.log(
     `${seconds} s per row after ${warmup} s of warm-up; rate: units completed per second; latency: ` +
       'per unit (a passcode flow: its two API calls); errors: failed units, socket errors and time-outs; ' +
-      'last column: 2xx answers per second ÷ the hello world’s at the same concurrency.\n',
+      'last column: 2xx answers per second ÷ the hello world’s at the same concurrency, the faster of ' +
+      'its runs before and after the provider’s.\n',
   );
-  console.log(resultsTable([...hello.cells, ...runs.flatMap((r) => r.cells)]));
+  console.log(resultsTable([...helloFirst.cells, ...helloLast.cells, ...measured]));
   console.log(notes(runs));
 }
 

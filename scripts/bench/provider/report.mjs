@@ -10,9 +10,9 @@ const rate = (value) => (value < 100 ? value.toFixed(1) : Math.round(value).toLo
  * One measured cell, reduced to what the table shows.
  * @param {Awaited<ReturnType<typeof import('./load.mjs').runFlow>>} run
  * @param {number} requestsPerUnit HTTP requests in one unit of the flow
- * @param {number | undefined} helloRate the baseline's req/s at the same concurrency
+ * @returns the summary; its `ratio` to the baseline is set once the baseline is known
  */
-export function summarize(run, requestsPerUnit, helloRate) {
+export function summarize(run, requestsPerUnit) {
   const perSecond = run.units / run.seconds;
   return {
     perSecond,
@@ -24,7 +24,8 @@ export function summarize(run, requestsPerUnit, helloRate) {
     errors: run.failedUnits + run.socketErrors + run.timeouts,
     // Every successful HTTP request, the inbox reads included: what the server answered per second.
     requestsPerSecond: run.requests2xx / run.seconds,
-    ratio: helloRate ? run.requests2xx / run.seconds / helloRate : undefined,
+    /** @type {number | undefined} */
+    ratio: undefined,
     untimedP50: percentile(run.untimed, 50),
     untimedP99: percentile(run.untimed, 99),
   };
