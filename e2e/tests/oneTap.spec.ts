@@ -36,8 +36,13 @@ test('One Tap: the embedded prompt signs a new visitor up, then the same account
     await expect(prompt(host)).toBeVisible();
     // Only the One Tap block: no ordinary button while the prompt shows.
     await expect(host.frame.getByRole('button', { name: 'Continue with Google' })).toHaveCount(0);
-    await prompt(host).getByLabel('Email of your Google account').fill(email);
+    const account = prompt(host).getByLabel('Email of your Google account');
+    await account.fill(email);
+    await expect(account).toHaveValue(email);
     await prompt(host).getByRole('button', { name: 'Continue' }).click();
+    // The prompt closes once it has the credential; a prompt still open here failed on its own
+    // (its alert says why), before the provider or the landing page had anything to do.
+    await expect(prompt(host)).toHaveCount(0);
     await expect(page).toHaveURL(new RegExp(`^${LANDING}`));
     await expect(demo.landingStatus()).toHaveText('Signed in.');
     return JSON.parse((await demo.landingResult().textContent()) ?? '{}') as {
