@@ -266,6 +266,48 @@ test('a drawn frame whose channel comes seconds after it loaded is not reported 
   expect((await host.recorded()).errors).toEqual([]);
 });
 
+test('a frame whose channel is slow stays shown until it has had the long wait, then is reported once', async ({
+  host,
+  page,
+}) => {
+  // The host page's half of the channel (loader-channel.js) is held, so the loader neither hears
+  // that the frame is drawn nor connects: its short wait after `load` applies. The provider serves
+  // this page, so the frame is slow, not refused.
+  let bootstrapCalls = 0;
+  page.on('request', (request) => {
+    if (request.url().startsWith(`${AUTH_ORIGIN}/sdk/v1/projects/bootstrap/`)) bootstrapCalls++;
+  });
+  const held: Route[] = [];
+  await page.route(`${AUTH_ORIGIN}/loader-channel.js`, (route) => void held.push(route));
+  await page.clock.install();
+  await host.open({ config: EMAIL_CODE });
+  await page.clock.fastForward(5000);
+  await expect.poll(() => bootstrapCalls).toBe(1);
+  await page.clock.fastForward(4000);
+  await expect(host.iframe).toBeVisible();
+  expect(await host.errorMessages()).toEqual([]);
+
+  // The longer wait starts once the page has the provider's answer (real time): advance until it ends.
+  await expect
+    .poll(async () => {
+      await page.clock.fastForward(1000);
+      return host.errorMessages();
+    })
+    .toEqual([`The Latch widget could not connect to ${AUTH_ORIGIN}.`]);
+  expect(bootstrapCalls).toBe(2);
+  await expect(host.iframe).toBeHidden();
+
+  // Shown again once it answers.
+  await page.clock.resume();
+  for (const route of held.splice(0)) await route.continue();
+  await expect(host.iframe).toBeVisible();
+  await host.login.requestEmailCode(uniqueEmail('late-channel'));
+  await expect
+    .poll(async () => (await host.recorded()).events.map((e) => e.type))
+    .toContain('OTP_LOGIN_OR_CREATE');
+  expect(await host.errorMessages()).toHaveLength(1);
+});
+
 test('the early height is taken only from the widget’s own frame', async ({ host, page }) => {
   const scripts = await holdFrameScripts(page);
   await host.open({ config: EMAIL_CODE, waitUntil: 'domcontentloaded' });

@@ -5,15 +5,21 @@ import { watchHandshake } from './handshakeWatch';
 const GRACE = 1500;
 const DRAWN_GRACE = 10_000;
 const refusal: WidgetError = { message: 'This origin is not authorized.' };
+const unanswered: WidgetError = { message: 'The Latch widget could not connect to https://auth.test.' };
 
 function setup() {
   const iframe = document.createElement('iframe');
-  let answer: (error: WidgetError) => void = () => {};
-  const explain = vi.fn(() => new Promise<WidgetError>((resolve) => (answer = resolve)));
+  let answer: (error: WidgetError | null) => void = () => {};
+  const explain = vi.fn(() => new Promise<WidgetError | null>((resolve) => (answer = resolve)));
   const refused = vi.fn();
-  const watch = watchHandshake(iframe, { graceMs: GRACE, drawnGraceMs: DRAWN_GRACE }, explain, refused);
+  const watch = watchHandshake(
+    iframe,
+    { graceMs: GRACE, drawnGraceMs: DRAWN_GRACE, unanswered },
+    explain,
+    refused,
+  );
   const load = () => iframe.dispatchEvent(new Event('load'));
-  return { watch, explain, refused, load, answer: (error: WidgetError) => answer(error) };
+  return { watch, explain, refused, load, answer: (error: WidgetError | null) => answer(error) };
 }
 
 beforeEach(() => {
@@ -80,6 +86,54 @@ describe('watchHandshake', () => {
     answer(refusal);
     await vi.advanceTimersByTimeAsync(0);
     expect(refused).toHaveBeenCalledWith(refusal);
+  });
+
+  it('gives a slow frame the provider lets in the longer wait, then reports it unanswered', async () => {
+    const { explain, refused, load, answer } = setup();
+    load();
+    await vi.advanceTimersByTimeAsync(GRACE);
+    expect(explain).toHaveBeenCalledTimes(1);
+    answer(null); // the provider serves this page: not a refusal
+    await vi.advanceTimersByTimeAsync(DRAWN_GRACE - 1);
+    expect(refused).not.toHaveBeenCalled();
+    expect(explain).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(explain).toHaveBeenCalledTimes(2);
+    answer(null);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(refused).toHaveBeenCalledTimes(1);
+    expect(refused).toHaveBeenCalledWith(unanswered);
+  });
+
+  it('reports nothing for a slow frame that answers during the longer wait', async () => {
+    const { explain, refused, load, answer, watch } = setup();
+    load();
+    await vi.advanceTimersByTimeAsync(GRACE);
+    answer(null);
+    await vi.advanceTimersByTimeAsync(DRAWN_GRACE / 2);
+    watch.answered();
+    await vi.advanceTimersByTimeAsync(10 * DRAWN_GRACE);
+    expect(explain).toHaveBeenCalledTimes(1);
+    expect(refused).not.toHaveBeenCalled();
+  });
+
+  it('reports a failed channel at once when the provider lets the page in', async () => {
+    const { refused, watch, answer } = setup();
+    watch.failed();
+    answer(null);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(refused).toHaveBeenCalledWith(unanswered);
+  });
+
+  it('reports a drawn frame unanswered after its wait, with no second one', async () => {
+    const { explain, refused, watch, load, answer } = setup();
+    watch.drawn();
+    load();
+    await vi.advanceTimersByTimeAsync(DRAWN_GRACE);
+    answer(null);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(explain).toHaveBeenCalledTimes(1);
+    expect(refused).toHaveBeenCalledWith(unanswered);
   });
 
   it('stays quiet once the frame answered', async () => {

@@ -14,22 +14,33 @@ export interface HandshakeWatch {
   stop(): void;
 }
 
+export interface HandshakeWaits {
+  graceMs: number;
+  drawnGraceMs: number;
+  /** Reported for a frame the provider lets in that still never answers. */
+  unanswered: WidgetError;
+}
+
 /**
- * Exactly one refusal per mount that never connects: `explain` runs at most once, after the channel
- * fails or a grace period after the iframe loaded (`graceMs`, or `drawnGraceMs` for a frame that
- * reported its drawn height), and `refused` gets its answer unless the frame answered or the watch
- * stopped meanwhile.
+ * Exactly one refusal per mount that never connects: `explain` runs after the channel fails or a
+ * grace period after the iframe loaded (`graceMs`, or `drawnGraceMs` for a frame that reported its
+ * drawn height), and `refused` gets its answer unless the frame answered or the watch stopped
+ * meanwhile. An explanation of null means the provider lets this page in: the frame is slow, not
+ * refused, so it gets `drawnGraceMs` more before `unanswered` is reported (at once when the channel
+ * itself failed, or when that longer wait is already over).
  */
 export function watchHandshake(
   iframe: HTMLIFrameElement,
-  { graceMs, drawnGraceMs }: { graceMs: number; drawnGraceMs: number },
-  explain: () => Promise<WidgetError>,
+  { graceMs, drawnGraceMs, unanswered }: HandshakeWaits,
+  explain: () => Promise<WidgetError | null>,
   refused: (error: WidgetError) => void,
 ): HandshakeWatch {
   let answered = false;
   let diagnosed = false;
   let stopped = false;
   let drawn = false;
+  let waitedLonger = false;
+  let channelFailed = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const diagnoseIn = (ms: number) => {
     clearTimeout(timer);
@@ -39,8 +50,15 @@ export function watchHandshake(
   const diagnose = async () => {
     if (answered || diagnosed || stopped) return;
     diagnosed = true;
-    const error = await explain();
-    if (!answered && !stopped) refused(error);
+    const refusal = await explain();
+    if (answered || stopped) return;
+    if (refusal) return refused(refusal);
+    if (channelFailed || drawn || waitedLonger) return refused(unanswered);
+    // A busy device or a slow network: hiding a healthy frame here, and calling it an error, would
+    // take the widget away from the visitor while it is still arriving.
+    waitedLonger = true;
+    diagnosed = false;
+    diagnoseIn(drawnGraceMs);
   };
   const onLoad = () => {
     if (!answered && timer === undefined) diagnoseIn(drawn ? drawnGraceMs : graceMs);
@@ -57,7 +75,10 @@ export function watchHandshake(
       // Already loaded and waiting: the longer wait, from now.
       if (timer !== undefined && !diagnosed && !answered && !stopped) diagnoseIn(drawnGraceMs);
     },
-    failed: () => void diagnose(),
+    failed() {
+      channelFailed = true;
+      void diagnose();
+    },
     stop() {
       stopped = true;
       clearTimeout(timer);

@@ -354,6 +354,25 @@ describe('a refused mount', () => {
     expect(onError).toHaveBeenCalledWith({ message: `The Latch widget could not connect to ${AUTH}.` });
   });
 
+  it('keeps a slow frame the provider serves shown, and reports it only after the longer wait', async () => {
+    vi.useFakeTimers();
+    const fetchImpl = vi.fn<typeof fetch>(async () => Response.json({ data: {} }));
+    const { client } = setup(fetchImpl);
+    const onError = vi.fn();
+    const handle = client.mountLogin({ elementId: '#login', config, callbacks: { onError } });
+    const iframe = handle.element.querySelector('iframe');
+    iframe?.dispatchEvent(new Event('load'));
+    await vi.advanceTimersByTimeAsync(HANDSHAKE_GRACE_MS);
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(onError).not.toHaveBeenCalled();
+    expect(iframe?.hidden).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetchImpl).toHaveBeenCalledTimes(2);
+    expect(onError).toHaveBeenCalledWith({ message: `The Latch widget could not connect to ${AUTH}.` });
+    expect(iframe?.hidden).toBe(true);
+  });
+
   it('stays quiet when the handshake completes', async () => {
     vi.useFakeTimers();
     const fetchImpl = refused();

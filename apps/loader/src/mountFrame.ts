@@ -1,5 +1,5 @@
 import type { FrameMethods, MountKind, WidgetError } from '@latch/protocol';
-import { diagnoseRefusal } from './diagnose';
+import { diagnoseRefusal, unansweredError } from './diagnose';
 import { dispatchWidgetError, safely } from './domEvents';
 import { createFocusRelay } from './focusRelay';
 import { controllers, createFrameElement } from './frameElement';
@@ -39,7 +39,10 @@ export interface MountEnv {
   navigateTo?: (url: string) => void;
 }
 
-/** How long after the iframe's `load` a missing handshake counts as a refusal. */
+/**
+ * How long after the iframe's `load` a missing handshake sends the loader to ask the provider
+ * whether it refused the page (a refusal is reported then; a page it serves waits longer).
+ */
 export const HANDSHAKE_GRACE_MS = 1500;
 /**
  * The same for a frame that reported its drawn height: it was not refused, and it opens its channel
@@ -73,7 +76,11 @@ export function mountFrame(kind: MountKind, options: unknown, env: MountEnv, own
   // Exactly one error per mount that never connects.
   const watch = watchHandshake(
     slot.iframe,
-    { graceMs: HANDSHAKE_GRACE_MS, drawnGraceMs: DRAWN_HANDSHAKE_GRACE_MS },
+    {
+      graceMs: HANDSHAKE_GRACE_MS,
+      drawnGraceMs: DRAWN_HANDSHAKE_GRACE_MS,
+      unanswered: unansweredError(env.authOrigin),
+    },
     () => diagnoseRefusal(env.apiBaseUrl, env.authOrigin, env.publicToken, env.fetch),
     (error) => {
       slot.setVisible(false); // Shown again if the frame answers late.

@@ -50,7 +50,9 @@ export function openHostChannel({
     resync,
   );
   const methods = createFrameMethods({ ...deps, resync });
-  remote = connect<HostMethods>({ messenger, methods, timeout: 10_000 }).promise;
+  // No timeout, as on the loader's side: the host page's half of the channel (loader-channel.js) can
+  // arrive late on a slow network, and a frame that had given up could never be reached again.
+  remote = connect<HostMethods>({ messenger, methods }).promise;
   // Escape is passed on from when the host can hear it, not queued for later: an onEscape that
   // fires seconds after the key was pressed would surprise the page more than none.
   void remote.then(
