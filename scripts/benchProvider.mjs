@@ -2,9 +2,9 @@
 // its own process), then a fresh provider on PGlite, on PostgreSQL and on PostgreSQL with several
 // worker processes (LATCH_WORKERS), each driven by autocannon from this process: GET /healthz,
 // POST /sdk/v1/sessions/authenticate and the passcode sign-in, at several concurrencies; then the
-// hello world again. Ratios divide by the faster of its two runs: a baseline slowed by a busy moment
-// would flatter every row. Prints a Markdown table; writes nothing in the repository. Method and figures: docs/performance.md,
-// "Provider under load". Helpers: scripts/bench/provider/.
+// hello world again. Ratios divide by the faster of its two runs: a baseline slowed by a busy
+// moment would flatter every row. Prints a Markdown table; writes nothing in the repository.
+// Method and figures: docs/performance.md, "Provider under load". Helpers: scripts/bench/provider/.
 import { cpus, loadavg, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -243,9 +243,9 @@ async function main() {
   const baseline = new Map(
     HELLO_CONNECTIONS.map((c) => [c, Math.max(helloFirst.rates.get(c), helloLast.rates.get(c))]),
   );
-  const measured = runs.flatMap((r) => r.cells);
-  for (const cell of measured)
-    cell.summary.ratio = cell.summary.requestsPerSecond / baseline.get(cell.connections);
+  const measured = runs
+    .flatMap((r) => r.cells)
+    .map((cell) => ({ ...cell, ratio: cell.summary.requestsPerSecond / baseline.get(cell.connections) }));
 
   const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
   console.log(`\nLatch provider under load, ${when} UTC: ${machine}.`);

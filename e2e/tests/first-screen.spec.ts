@@ -15,14 +15,11 @@ const MAGIC_LINK = { products: ['emailMagicLinks'] };
 /** Set on a server-rendered form once React owns it (packages/screens `EARLY_INPUT.live`). */
 const HYDRATED_FORM = 'form[data-latch-live]';
 
-/** Holds the frame build's scripts (`files`, a glob in assets/) until `release()`; the document is not held. */
-async function holdFrameScripts(
-  page: Page,
-  files = '*.js',
-): Promise<{ release: () => void; held: () => number }> {
+/** Holds every request to `url` (a glob) until `release()`. */
+async function holdRequests(page: Page, url: string): Promise<{ release: () => void; held: () => number }> {
   const waiting: Route[] = [];
   let released = false;
-  await page.route(`${AUTH_ORIGIN}/frame/assets/${files}`, async (route) => {
+  await page.route(url, async (route) => {
     if (released) return route.continue();
     waiting.push(route);
   });
@@ -34,6 +31,10 @@ async function holdFrameScripts(
     },
   };
 }
+
+/** Holds the frame build's scripts (`files`, a glob in assets/) until `release()`; the document is not held. */
+const holdFrameScripts = (page: Page, files = '*.js') =>
+  holdRequests(page, `${AUTH_ORIGIN}/frame/assets/${files}`);
 
 /** The height of the frame's drawn `#root`, rounded up as the loader sizes the iframe. */
 function drawnRootHeight(host: HostPage): Promise<number> {
@@ -277,8 +278,7 @@ test('a frame whose channel is slow stays shown until it has had the long wait, 
   page.on('request', (request) => {
     if (request.url().startsWith(`${AUTH_ORIGIN}/sdk/v1/projects/bootstrap/`)) bootstrapCalls++;
   });
-  const held: Route[] = [];
-  await page.route(`${AUTH_ORIGIN}/loader-channel.js`, (route) => void held.push(route));
+  const channel = await holdRequests(page, `${AUTH_ORIGIN}/loader-channel.js`);
   await page.clock.install();
   await host.open({ config: EMAIL_CODE });
   await page.clock.fastForward(5000);
@@ -299,7 +299,7 @@ test('a frame whose channel is slow stays shown until it has had the long wait, 
 
   // Shown again once it answers.
   await page.clock.resume();
-  for (const route of held.splice(0)) await route.continue();
+  channel.release();
   await expect(host.iframe).toBeVisible();
   await host.login.requestEmailCode(uniqueEmail('late-channel'));
   await expect

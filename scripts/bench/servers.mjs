@@ -40,6 +40,12 @@ export function assertPortFree(host, port) {
   });
 }
 
+/** Fails when the provider's or the host page's port is taken (by default the bench's own pair). */
+export async function assertBenchPortsFree(providerPort = PROVIDER_PORT, hostPort = HOST_PORT) {
+  await assertPortFree('127.0.0.1', providerPort);
+  await assertPortFree('127.0.0.1', hostPort);
+}
+
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -48,12 +54,6 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  * idempotent) kills its process group by pid and removes the temp folder. `port` and `hostOrigin`
  * let several providers run side by side (benchAB.mjs).
  */
-/** Fails when the provider's or the host page's port is taken (by default the bench's own pair). */
-export async function assertBenchPortsFree(providerPort = PROVIDER_PORT, hostPort = HOST_PORT) {
-  await assertPortFree('127.0.0.1', providerPort);
-  await assertPortFree('127.0.0.1', hostPort);
-}
-
 export function startProvider(
   root,
   { timeoutMs = 60_000, port = PROVIDER_PORT, hostOrigin = HOST_ORIGIN } = {},

@@ -10,7 +10,6 @@ const rate = (value) => (value < 100 ? value.toFixed(1) : Math.round(value).toLo
  * One measured cell, reduced to what the table shows.
  * @param {Awaited<ReturnType<typeof import('./load.mjs').runFlow>>} run
  * @param {number} requestsPerUnit HTTP requests in one unit of the flow
- * @returns the summary; its `ratio` to the baseline is set once the baseline is known
  */
 export function summarize(run, requestsPerUnit) {
   const perSecond = run.units / run.seconds;
@@ -24,20 +23,21 @@ export function summarize(run, requestsPerUnit) {
     errors: run.failedUnits + run.socketErrors + run.timeouts,
     // Every successful HTTP request, the inbox reads included: what the server answered per second.
     requestsPerSecond: run.requests2xx / run.seconds,
-    /** @type {number | undefined} */
-    ratio: undefined,
     untimedP50: percentile(run.untimed, 50),
     untimedP99: percentile(run.untimed, 99),
   };
 }
 
-/** `cells`: [{ storage, flow, connections, summary }]. */
+/**
+ * `cells`: [{ storage, flow, connections, summary, ratio }]; `ratio` is to the baseline's req/s,
+ * absent on the baseline's own rows.
+ */
 export function resultsTable(cells) {
   const lines = [
     row(['storage', 'flow', 'c', 'rate', 'p50 ms', 'p99 ms', 'max ms', 'errors', 'req/s ÷ hello']),
     row(['---', '---', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
   ];
-  for (const { storage, flow, connections, summary: s } of cells) {
+  for (const { storage, flow, connections, summary: s, ratio } of cells) {
     lines.push(
       row([
         storage,
@@ -48,7 +48,7 @@ export function resultsTable(cells) {
         ms(s.p99),
         ms(s.max),
         String(s.errors),
-        s.ratio === undefined ? '—' : `${(s.ratio * 100).toFixed(1)} %`,
+        ratio === undefined ? '—' : `${(ratio * 100).toFixed(1)} %`,
       ]),
     );
   }
