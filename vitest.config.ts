@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { defaultClientConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
+import KnownDurationSequencer from './scripts/unitOrder/KnownDurationSequencer';
 
 // Password hashes at N=2^11 instead of production's 2^15; passwordHash.test.ts keeps one at production cost.
 const CHEAP_SCRYPT = { LATCH_SCRYPT_LOG2N: '11' };
@@ -10,6 +11,8 @@ export default defineConfig({
     // Vitest's default leaves one core to its main thread: on two cores that is one worker, and the
     // main thread idles once files are transformed.
     maxWorkers: availableParallelism(),
+    // Longest files first even on a fresh clone (see the sequencer).
+    sequence: { sequencer: KnownDurationSequencer },
     projects: [
       {
         test: {
