@@ -39,8 +39,9 @@ export function watchHandshake(
   let diagnosed = false;
   let stopped = false;
   let drawn = false;
-  let waitedLonger = false;
-  let channelFailed = false;
+  // The next "not refused" is reported as unanswered: the channel failed, which no wait mends, or
+  // the frame is already on (or past) the longer wait.
+  let lastChance = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const diagnoseIn = (ms: number) => {
     clearTimeout(timer);
@@ -53,10 +54,10 @@ export function watchHandshake(
     const refusal = await explain();
     if (answered || stopped) return;
     if (refusal) return refused(refusal);
-    if (channelFailed || drawn || waitedLonger) return refused(unanswered);
+    if (lastChance) return refused(unanswered);
     // A busy device or a slow network: hiding a healthy frame here, and calling it an error, would
     // take the widget away from the visitor while it is still arriving.
-    waitedLonger = true;
+    lastChance = true;
     diagnosed = false;
     diagnoseIn(drawnGraceMs);
   };
@@ -72,11 +73,12 @@ export function watchHandshake(
     drawn() {
       if (drawn) return;
       drawn = true;
+      lastChance = true;
       // Already loaded and waiting: the longer wait, from now.
       if (timer !== undefined && !diagnosed && !answered && !stopped) diagnoseIn(drawnGraceMs);
     },
     failed() {
-      channelFailed = true;
+      lastChance = true;
       void diagnose();
     },
     stop() {
