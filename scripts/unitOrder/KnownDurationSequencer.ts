@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import committed from './durations.json' with { type: 'json' };
@@ -10,8 +11,17 @@ const COMMITTED: Readonly<Record<string, number>> = committed;
  * clone has none, so it started the largest files first, which on two cores left the unit stage
  * about 25 s longer (164 s against 139 s, side by side on one clone). A file the last run did not
  * time takes its duration from `durations.json` (refresh it with `node scripts/unitOrder/refresh.mjs`);
- * a file in neither runs first, as Vitest runs unknown files first. Only the order changes: each
- * file still runs once, with the same workers.
+ * a file in neither runs first, as Vitest runs unknown files first.
+ *
+ * Within a project, files that ask for their own environment (a `@vitest-environment` or
+ * `@vitest-environment-options` comment) run after the project's other files, each such
+ * environment's files together. Vitest hands a worker on to the next file only when that file has
+ * the same project and environment; otherwise it stops the worker and starts a new one, which loads
+ * the module graph again (the screens and the in-process provider: seconds of CPU). Sorted by
+ * duration alone, the loader's few files with their own environment sat between the screens' files
+ * and stopped their workers again and again.
+ *
+ * Only the order changes: each file still runs once.
  */
 export default class KnownDurationSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -21,7 +31,14 @@ export default class KnownDurationSequencer extends BaseSequencer {
       files.map((spec) => {
         const key = keyOf(spec);
         const lastRun = cache.getFileTestResults(key);
-        return [spec, { failed: lastRun?.failed ?? false, duration: lastRun?.duration ?? COMMITTED[key] }];
+        return [
+          spec,
+          {
+            failed: lastRun?.failed ?? false,
+            duration: lastRun?.duration ?? COMMITTED[key],
+            environment: ownEnvironment(spec.moduleId),
+          },
+        ];
       }),
     );
     return [...files].sort((a, b) => {
@@ -31,6 +48,10 @@ export default class KnownDurationSequencer extends BaseSequencer {
       if (a.project.name !== b.project.name) return a.project.name < b.project.name ? -1 : 1;
       const factsA = facts.get(a);
       const factsB = facts.get(b);
+      // Then each environment's files together, the project's own first ('' sorts first).
+      const environmentA = factsA?.environment ?? '';
+      const environmentB = factsB?.environment ?? '';
+      if (environmentA !== environmentB) return environmentA < environmentB ? -1 : 1;
       if (factsA?.failed !== factsB?.failed) return factsA?.failed ? -1 : 1;
       const durationA = factsA?.duration;
       const durationB = factsB?.duration;
@@ -41,4 +62,16 @@ export default class KnownDurationSequencer extends BaseSequencer {
       return durationB - durationA;
     });
   }
+}
+
+/**
+ * The environment a file's comments ask for, as Vitest reads them (the first `@vitest-environment`
+ * and `@vitest-environment-options` anywhere in the file), or '' when it asks for none. Only
+ * equality matters: files with the same text can share a worker.
+ */
+function ownEnvironment(file: string): string {
+  const code = readFileSync(file, 'utf8');
+  const name = /@(?:vitest|jest)-environment\s+([\w-]+)\b/.exec(code)?.[1] ?? '';
+  const options = /@(?:vitest|jest)-environment-options\s+(.+)/.exec(code)?.[1] ?? '';
+  return name || options ? `${name} ${options}` : '';
 }
