@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { defaultClientConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
-import KnownDurationSequencer from './scripts/unitOrder/KnownDurationSequencer';
+import KnownDurationSequencer from './scripts/unitOrder/KnownDurationSequencer.ts';
 
 // Password hashes at N=2^11 instead of production's 2^15; passwordHash.test.ts keeps one at production cost.
 const CHEAP_SCRYPT = { LATCH_SCRYPT_LOG2N: '11' };

@@ -1,8 +1,17 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cachedPGliteTemplate } from './pgliteTemplate';
+import { cachedPGliteDump, cachedPGliteTemplate } from './pgliteTemplate';
 import { pgliteEmptyCachePath, pgliteTemplateCacheDir, pgliteTemplateCachePath } from './pgliteTemplateCache';
 
 const repo = join(import.meta.dirname, '../..');
@@ -17,7 +26,7 @@ cpSync(join(repo, 'apps/provider/src/db/migrate.ts'), join(root, 'apps/provider/
 const manifest = join(root, 'node_modules/@electric-sql/pglite/package.json');
 writeFileSync(manifest, '{"version":"1.0.0"}');
 
-it('reuses the current template and removes older ones and copies a killed run left behind', async () => {
+it('reuses the current template and its dump, and removes older ones and copies a killed run left behind', async () => {
   const current = pgliteTemplateCachePath(root);
   const dir = (name: string) => join(pgliteTemplateCacheDir(root), name);
   const make = (path: string, ageMs = 0) => {
@@ -33,10 +42,20 @@ it('reuses the current template and removes older ones and copies a killed run l
   const abandoned = make(`${current}.building-1-1`, 2 * 3_600_000);
   const inProgress = make(`${current}.building-2-2`);
   const unrelated = make(dir('something-else'));
+  const dumpOf = (folder: string) => {
+    writeFileSync(`${folder}.tar`, `dump of ${folder}`);
+    return `${folder}.tar`;
+  };
+  const dumps = [dumpOf(current), dumpOf(empty), dumpOf(older), dumpOf(olderEmpty)];
+  const dumpInProgress = make(`${current}.tar.building-3-3-folder`);
 
   expect(await cachedPGliteTemplate(root)).toBe(current);
   const kept = [current, empty, older, olderEmpty, abandoned, inProgress, unrelated].map(existsSync);
   expect(kept).toEqual([true, true, false, false, false, true, true]);
+  expect([...dumps, dumpInProgress].map(existsSync)).toEqual([true, true, false, false, true]);
+  // A kept dump is reused as it is, not made again.
+  expect(await cachedPGliteDump(current)).toBe(`${current}.tar`);
+  expect(readFileSync(`${current}.tar`, 'utf8')).toBe(`dump of ${current}`);
 });
 
 describe('the cached PGlite template’s name', () => {

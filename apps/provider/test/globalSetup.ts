@@ -1,13 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { migrate } from '../src/db/migrate';
-import { cachedEmptyPGlite, cachedPGliteTemplate } from '@latch/msw';
+import { cachedEmptyPGlite, cachedPGliteDump, cachedPGliteTemplate } from '@latch/msw/pgliteTemplate';
 import { openPostgresDb } from '../src/db/postgres';
 import postgres from 'postgres';
-import { PGlite } from '@electric-sql/pglite';
 import './postgresContext';
 import { findPostgresBin, startPostgres } from './startPostgres';
 
@@ -17,46 +13,25 @@ import { findPostgresBin, startPostgres } from './startPostgres';
  * skip anything: the PostgreSQL suites fail with the reason.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const [stopPostgres, dumpFolder] = await Promise.all([
-    setupPostgres(project),
-    dumpPGliteTemplates(project),
-  ]);
+  // No test starts before this returns: PostgreSQL starts (child processes) while PGlite works here.
+  const [stopPostgres] = await Promise.all([setupPostgres(project), providePGlite(project)]);
   return async () => {
     await stopPostgres?.();
-    rmSync(dumpFolder, { recursive: true, force: true });
   };
 }
 
 /**
- * The migrated and the empty PGlite database, each dumped to a file once per run from the folders
- * kept between runs (`cachedPGliteTemplate`, `cachedEmptyPGlite`): a test file loads one in about a
- * second of CPU instead of running initdb (4–8 s). The migrated folder's path is handed on too, for
- * tests that start a provider process on a data folder.
+ * The migrated and the empty PGlite database as dumps, and the migrated folder, all kept between
+ * runs (`cachedPGliteTemplate`, `cachedEmptyPGlite`, `cachedPGliteDump`): a test file loads a dump
+ * in about a second of CPU instead of running initdb (4–8 s). The folder is for tests that start a
+ * provider process on a data folder.
  */
-async function dumpPGliteTemplates(project: TestProject): Promise<string> {
-  const folder = mkdtempSync(join(tmpdir(), 'latch-pglite-dump-'));
+async function providePGlite(project: TestProject): Promise<void> {
   const template = await cachedPGliteTemplate();
-  const emptyCluster = await cachedEmptyPGlite();
-  const [migrated, empty] = await Promise.all([
-    dumpCopyOf(template, join(folder, 'migrated')),
-    dumpCopyOf(emptyCluster, join(folder, 'empty')),
-  ]);
-  project.provide('pgliteDump', migrated);
-  project.provide('pgliteEmptyDump', empty);
+  const empty = await cachedEmptyPGlite();
+  project.provide('pgliteDump', await cachedPGliteDump(template));
+  project.provide('pgliteEmptyDump', await cachedPGliteDump(empty));
   project.provide('pgliteTemplate', template);
-  return folder;
-}
-
-/** `<to>.tar`: PGlite's dump of a copy of the cached folder `from` (the cache is never opened in place). */
-async function dumpCopyOf(from: string, to: string): Promise<string> {
-  cpSync(from, to, { recursive: true });
-  // Ready before the dump: `dumpDataDir` on a database on disk that is still starting never settles.
-  const pg = await PGlite.create(to);
-  const dump = await pg.dumpDataDir('none');
-  await pg.close();
-  writeFileSync(`${to}.tar`, Buffer.from(await dump.arrayBuffer()));
-  rmSync(to, { recursive: true, force: true });
-  return `${to}.tar`;
 }
 
 async function setupPostgres(project: TestProject): Promise<(() => Promise<void>) | undefined> {

@@ -1,9 +1,10 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 
 export interface RunningPostgres {
   url: string;
@@ -63,10 +64,15 @@ export async function startPostgres(bin: string): Promise<RunningPostgres> {
     const [file, argv] = command(tool, args);
     execFileSync(file, argv, { stdio: 'pipe', encoding: 'utf8' });
   };
+  // The start waits without blocking: the caller's own set-up work (PGlite's) runs meanwhile.
+  const runWhileWaiting = async (tool: string, args: string[]): Promise<void> => {
+    const [file, argv] = command(tool, args);
+    await promisify(execFile)(file, argv, { encoding: 'utf8' });
+  };
   const data = join(dir, 'data');
   const port = await freePort();
   try {
-    run('initdb', [
+    await runWhileWaiting('initdb', [
       '-D',
       data,
       '-U',
@@ -79,7 +85,8 @@ export async function startPostgres(bin: string): Promise<RunningPostgres> {
       '--no-instructions',
     ]);
     const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
-    run('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-o', options, '-w', '-t', '60', 'start']);
+    const log = join(dir, 'server.log');
+    await runWhileWaiting('pg_ctl', ['-D', data, '-l', log, '-o', options, '-w', '-t', '60', 'start']);
     watchOwner(dir, command('pg_ctl', STOP_ARGS(data)));
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });

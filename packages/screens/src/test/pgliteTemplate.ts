@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { cachedPGliteTemplate } from '@latch/msw';
+import { cachedPGliteTemplate } from '@latch/msw/pgliteTemplate';
 
 declare module 'vitest' {
   export interface ProvidedContext {
