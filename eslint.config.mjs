@@ -24,6 +24,8 @@ export default tseslint.config(
       '**/dist/**',
       '**/node_modules/**',
       '.latch/**',
+      // Build scratch: the published packages' declarations before bundling (scripts/bundleTypes.mjs).
+      '**/.tsbuild/**',
       'e2e/test-results/**',
       'e2e/playwright-report/**',
       'apps/demo/public/**',

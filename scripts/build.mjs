@@ -1,8 +1,9 @@
 // `npm run build`: each workspace's own `build` script, two at a time where neither reads the
-// other's output, then the precompression of what the provider serves. Most of the build is the
-// published packages' declaration bundles, one TypeScript program each on one core, so side by
-// side the build takes about 29 s instead of 37 on two cores. Each workspace's output is printed
-// whole when it ends; a failure lets the running builds end, then exits with its code.
+// other's output, then the precompression of what the provider serves. The largest part is the
+// published packages' declaration bundles (`scripts/bundleTypes.mjs`), one TypeScript program each
+// on one core, so two builds run side by side (the whole build: about 19 s on two cores). Each
+// workspace's output is printed whole when it ends; a failure lets the running builds end, then
+// exits with its code.
 import { spawn } from 'node:child_process';
 
 /** Each workspace, with the workspaces whose dist/ its build reads. */
