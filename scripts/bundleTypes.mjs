@@ -32,7 +32,7 @@ execFileSync(
     join(root, 'node_modules/typescript7/bin/tsc'),
     ['-p', project],
     ['--emitDeclarationOnly', '--declaration', '--noEmit', 'false'],
-    ['--outDir', declarations, '--rootDir', root, '--incremental', 'false'],
+    ['--outDir', declarations, '--rootDir', root, '--incremental', 'false', '--checkers', '1'],
   ].flat(),
   { stdio: 'inherit' },
 );
