@@ -215,7 +215,14 @@ test("'Email resent' toasts: green at the top centre, stack to 20, leave after 2
     if (response.url().endsWith('/passwords/email/reset/start') && response.ok()) resends += 1;
   });
   const sentBefore = 1; // the 'Forgot Password?' click sent the first one
-  const resend = () => host.frame.getByRole('button', { name: 'Resend email' }).press('Enter');
+  // Resolves once the provider has answered the resend, so the count below is up to date at once.
+  const resend = async () => {
+    const answered = page.waitForResponse((response) =>
+      response.url().endsWith('/passwords/email/reset/start'),
+    );
+    await host.frame.getByRole('button', { name: 'Resend email' }).press('Enter');
+    await answered;
+  };
   const toasts = host.frame.locator('.Toastify__toast');
   const staying = toasts.and(host.frame.locator(':not([class*="-exit"])'));
   const leaving = host.frame.locator('.Toastify__toast[class*="-exit"]');
