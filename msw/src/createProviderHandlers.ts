@@ -18,6 +18,11 @@ export interface ProviderHandlersOptions {
   config?: LatchConfig;
   /** A folder to open PGlite in (a copy of `cachedPGliteTemplate()`, say); in memory without. */
   dataDir?: string;
+  /**
+   * A database to start from in memory (PGlite's `dumpDataDir`, e.g. the file `cachedPGliteDump()`
+   * names): about a second of CPU, where copying a migrated folder and opening it took two or more.
+   */
+  loadDataDir?: Blob;
 }
 
 export interface InProcessProvider {
@@ -44,13 +49,14 @@ export function createProviderHandlers({
   baseUrl,
   config = mswConfig(),
   dataDir,
+  loadDataDir,
 }: ProviderHandlersOptions): ProviderHandlers {
   const checked = parseConfig(config);
   if (!checked.ok) throw new Error(`createProviderHandlers: invalid config: ${checked.error}`);
   let started: Promise<InProcessProvider> | undefined;
   const provider = (): Promise<InProcessProvider> =>
     (started ??= (async () => {
-      const db = await openPGliteDb(dataDir);
+      const db = await openPGliteDb(dataDir, loadDataDir ? { loadDataDir } : {});
       await migrate(db);
       return {
         db,
