@@ -16,11 +16,10 @@ export interface ProviderHandlersOptions {
   /** The provider origin the code under test calls, e.g. `http://localhost:4000`. */
   baseUrl: string;
   config?: LatchConfig;
-  /** A folder to open PGlite in (a copy of `cachedPGliteTemplate()`, say); in memory without. */
-  dataDir?: string;
   /**
-   * A database to start from in memory (PGlite's `dumpDataDir`, e.g. the file `cachedPGliteDump()`
-   * names): about a second of CPU, where copying a migrated folder and opening it took two or more.
+   * A database to start from (PGlite's `dumpDataDir`, e.g. the file `cachedPGliteDump()` names):
+   * about a second of CPU, where copying a migrated folder and opening it took two or more. Without
+   * it, a new empty database (initdb, then every migration).
    */
   loadDataDir?: Blob;
 }
@@ -40,7 +39,7 @@ export interface ProviderHandlers {
   all: HttpHandler[];
   /** A handler replacing one operation, for `server.use(...)`. */
   override(operation: ProviderOperation, replacement: Override): HttpHandler;
-  /** The in-process provider (PGlite in memory or in `dataDir`), started on first use; tests read its outbox. */
+  /** The in-process provider (PGlite in memory), started on first use; tests read its outbox. */
   provider(): Promise<InProcessProvider>;
 }
 
@@ -48,7 +47,6 @@ export interface ProviderHandlers {
 export function createProviderHandlers({
   baseUrl,
   config = mswConfig(),
-  dataDir,
   loadDataDir,
 }: ProviderHandlersOptions): ProviderHandlers {
   const checked = parseConfig(config);
@@ -56,7 +54,7 @@ export function createProviderHandlers({
   let started: Promise<InProcessProvider> | undefined;
   const provider = (): Promise<InProcessProvider> =>
     (started ??= (async () => {
-      const db = await openPGliteDb(dataDir, loadDataDir ? { loadDataDir } : {});
+      const db = await openPGliteDb(undefined, loadDataDir ? { loadDataDir } : {});
       await migrate(db);
       return {
         db,

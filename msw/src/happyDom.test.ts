@@ -1,24 +1,22 @@
 // @vitest-environment happy-dom
 // Component tests (screens, frame) run under happy-dom, whose URL/fetch globals differ from Node's.
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { createApiClient } from '@latch/api';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { cachedPGliteTemplate, createProviderHandlers, errorResponse, MSW_PUBLIC_TOKEN } from '.';
+import { createProviderHandlers, errorResponse, MSW_PUBLIC_TOKEN } from '.';
+import { cachedPGliteDump, cachedPGliteTemplate } from './pgliteTemplate';
 
 const baseUrl = 'http://localhost:4000';
-// A copy of the migrated template: createProviderHandlers.test.ts covers a new in-memory database.
-const dataDir = mkdtempSync(join(tmpdir(), 'latch-msw-happy-dom-'));
-cpSync(await cachedPGliteTemplate(), dataDir, { recursive: true });
-const provider = createProviderHandlers({ baseUrl, dataDir });
+// The migrated database's dump, as the screen tests load it (here under happy-dom's Blob):
+// createProviderHandlers.test.ts covers a new empty database.
+const dump = readFileSync(await cachedPGliteDump(await cachedPGliteTemplate()));
+const provider = createProviderHandlers({ baseUrl, loadDataDir: new Blob([new Uint8Array(dump)]) });
 const server = setupServer(...provider.all);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(async () => {
   server.close();
   await (await provider.provider()).db.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 it('passes through and overrides under happy-dom, with the page origin authorized', async () => {

@@ -1,5 +1,4 @@
 export { createProviderHandlers } from './createProviderHandlers';
-export { cachedEmptyPGlite, cachedPGliteTemplate } from './pgliteTemplate';
 export type { InProcessProvider, ProviderHandlers, ProviderHandlersOptions } from './createProviderHandlers';
 export { errorResponse, heldResponse, networkError, slowResponse } from './overrides';
 export type { Override } from './overrides';

@@ -33,8 +33,8 @@ export async function cachedEmptyPGlite(root?: string): Promise<string> {
 
 /**
  * The migrated template kept between runs (see `pgliteTemplateCachePath`), made when missing from
- * a copy of the empty cluster: a folder for test files to copy and open, e.g. with
- * `createProviderHandlers({ dataDir })`. Only ever copied, never opened in place.
+ * a copy of the empty cluster: a folder to copy, e.g. as a provider process's data folder, or to
+ * dump (`cachedPGliteDump`). Only ever copied, never opened in place.
  */
 export async function cachedPGliteTemplate(root?: string): Promise<string> {
   const empty = pgliteEmptyCachePath(root);
