@@ -1,4 +1,5 @@
 import { expect, type FrameLocator, type Locator } from '@playwright/test';
+import { expectScreenShown } from '../support/screenShown';
 
 /** The login widget's Main screen, inside the cross-origin iframe. */
 export class LoginScreen {
@@ -9,7 +10,7 @@ export class LoginScreen {
   }
 
   async expectShown(): Promise<void> {
-    await expect(this.header).toBeVisible();
+    await expectScreenShown(this.frame, this.header);
   }
 
   oauthButton(provider: string): Locator {

@@ -1,4 +1,5 @@
 import { expect, type FrameLocator, type Locator } from '@playwright/test';
+import { expectScreenShown } from '../support/screenShown';
 
 /** OTPAuthenticate ('Enter passcode') and OTPConfirmation ('Success!'). */
 export class PasscodeScreen {
@@ -9,7 +10,7 @@ export class PasscodeScreen {
   }
 
   async expectShown(): Promise<void> {
-    await expect(this.header).toBeVisible();
+    await expectScreenShown(this.frame, this.header);
   }
 
   /** Types the code digit by digit, as a visitor would; six digits submit on their own. */

@@ -1,4 +1,5 @@
 import { expect, type FrameLocator, type Locator } from '@playwright/test';
+import { expectScreenShown } from '../support/screenShown';
 
 /** 'Set up a new Passkey' and 'Passkey successfully created!' with the list of the user's passkeys. */
 export class PasskeyRegistrationScreen {
@@ -11,13 +12,16 @@ export class PasskeyRegistrationScreen {
   }
 
   async expectStart(): Promise<void> {
-    await expect(this.frame.getByRole('heading', { name: 'Set up a new Passkey' })).toBeVisible();
+    await expectScreenShown(this.frame, this.frame.getByRole('heading', { name: 'Set up a new Passkey' }));
   }
 
   /** 'Create a Passkey': the authenticator answers on its own; the success screen follows. */
   async createPasskey(): Promise<void> {
     await this.frame.getByRole('button', { name: 'Create a Passkey' }).click();
-    await expect(this.frame.getByRole('heading', { name: 'Passkey successfully created!' })).toBeVisible();
+    await expectScreenShown(
+      this.frame,
+      this.frame.getByRole('heading', { name: 'Passkey successfully created!' }),
+    );
   }
 
   async setUpAnother(): Promise<void> {

@@ -1,4 +1,5 @@
 import { expect, type FrameLocator, type Locator } from '@playwright/test';
+import { expectScreenShown } from '../support/screenShown';
 
 export interface MeterReading {
   /** Segments filled, out of four. */
@@ -23,18 +24,18 @@ export class PasswordScreen {
   }
 
   async expectCreateAccount(email: string): Promise<void> {
-    await expect(this.frame.getByRole('heading', { name: 'Create account' })).toBeVisible();
+    await expectScreenShown(this.frame, this.frame.getByRole('heading', { name: 'Create account' }));
     await expect(this.frame.getByText('Finish creating your account by setting a password.')).toBeVisible();
     await expect(this.frame.getByRole('textbox', { name: 'Email' })).toHaveValue(email);
     await expect(this.frame.getByRole('textbox', { name: 'Email' })).not.toBeEditable();
   }
 
   async expectLogIn(): Promise<void> {
-    await expect(this.frame.getByRole('heading', { name: 'Log In' })).toBeVisible();
+    await expectScreenShown(this.frame, this.frame.getByRole('heading', { name: 'Log In' }));
   }
 
   async expectResetForm(): Promise<void> {
-    await expect(this.frame.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+    await expectScreenShown(this.frame, this.frame.getByRole('heading', { name: 'Reset your password' }));
   }
 
   /** The one password field of the screen ('Password', or 'New password' on reset). */
@@ -87,7 +88,7 @@ export class PasswordScreen {
   }
 
   async expectResetEmailSent(email: string): Promise<void> {
-    await expect(this.frame.getByRole('heading', { name: 'Forgot password?' })).toBeVisible();
+    await expectScreenShown(this.frame, this.frame.getByRole('heading', { name: 'Forgot password?' }));
     await expect(
       this.frame.getByText(`A link to reset your password was sent to you at ${email}.`),
     ).toBeVisible();
@@ -100,7 +101,7 @@ export class PasswordScreen {
 
   /** PasswordConfirmation: 'Success!' and 'You have successfully logged in.' */
   async expectLoggedIn(): Promise<void> {
-    await expect(this.frame.getByRole('heading', { name: 'Success!' })).toBeVisible();
+    await expectScreenShown(this.frame, this.frame.getByRole('heading', { name: 'Success!' }));
     await expect(this.frame.getByText('You have successfully logged in.')).toBeVisible();
   }
 

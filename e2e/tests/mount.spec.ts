@@ -1,4 +1,6 @@
 import { expect, test } from '../fixtures/test';
+import { uniqueEmail } from '../support/devInbox';
+import { strongPassword } from '../support/passwords';
 
 const SHORT = { products: ['emailMagicLinks'] };
 const PHONE_ONLY = { products: ['otp'], otpOptions: { methods: ['sms'] } };
@@ -13,6 +15,31 @@ test('mountLogin with a selector that matches nothing throws an error naming the
     host.mount({ selector: '#no-such-element', config: SHORT }));
   expect(message).toContain('#no-such-element');
   await expect(host.iframe).toHaveCount(0);
+});
+
+test('a taller next screen keeps its top in place while the iframe grows: the frame never scrolls', async ({
+  host,
+  page,
+  provider,
+}) => {
+  // Every frame notes the furthest its document was ever scrolled.
+  await page.addInitScript(() =>
+    addEventListener('scroll', () => {
+      Reflect.set(
+        window,
+        'latchFurthestScroll',
+        Math.max(Number(Reflect.get(window, 'latchFurthestScroll') ?? 0), scrollY),
+      );
+    }),
+  );
+  const email = uniqueEmail('taller');
+  await provider.createPasswordUser(email, strongPassword());
+  await host.open({ config: { products: ['passwords'] } });
+  // Log In is taller than the email screen; its password field takes focus as it appears.
+  await host.login.continueWithPassword(email);
+  await host.password.expectLogIn();
+  await expect(host.password.field()).toBeFocused();
+  expect(await host.widgetFrame().evaluate(() => Reflect.get(window, 'latchFurthestScroll') ?? 0)).toBe(0);
 });
 
 test('the iframe follows the height of its content', async ({ host }) => {

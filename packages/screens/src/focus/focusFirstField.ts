@@ -15,6 +15,8 @@ export interface FocusOptions {
   fallback: 'control' | 'heading';
   /** Also move focus that is already inside the widget (it sat on a control that is now gone). */
   force?: boolean;
+  /** Focus without scrolling the frame's document (see `useScreenFocus`). */
+  preventScroll?: boolean;
   waitMs?: number;
 }
 
@@ -32,14 +34,14 @@ function fallbackTarget(root: HTMLElement, fallback: FocusOptions['fallback']): 
  * already put inside the widget stays where it is. Returns a function that stops waiting.
  */
 export function focusFirstField(root: HTMLElement, options: FocusOptions): () => void {
-  const { fallback, force = false, waitMs = FOCUS_WAIT_MS } = options;
+  const { fallback, force = false, preventScroll = false, waitMs = FOCUS_WAIT_MS } = options;
   const attempt = (): boolean => {
     const active = root.ownerDocument.activeElement;
     if (!force && active && active !== root && root.contains(active)) return true;
     if (root.querySelector(LOADING)) return false;
     const target = root.querySelector<HTMLElement>(FIELD) ?? fallbackTarget(root, fallback);
     if (!target) return false;
-    target.focus();
+    target.focus({ preventScroll });
     return true;
   };
   if (attempt()) return () => undefined;
