@@ -5,13 +5,14 @@
 // lowest CPU priority, on what the phases leave idle: the build's single-threaded steps, and the
 // unit stage's waits on child processes and PostgreSQL (about a tenth of its time). From a tree
 // without caches to the end of the unit stage: 154–158 s with them side by side with the build,
-// 146–158 s beside the phases. A phase with one chain streams its output; other chains print whole
+// 146–158 s beside the phases. Each phase streams its output; the checks beside print theirs whole
 // when they end, so logs stay readable. Any failure stops the rest and fails the command.
 import { spawn } from 'node:child_process';
 
-const PHASES = [[['build', 'size', 'pack:check']], [['test:unit']], [['test:e2e']]];
-/** Chains that run beside the phases, niced, from the start until they end. */
-const BESIDE = [['typecheck', 'lint']];
+/** One after another, each streaming its output. */
+const PHASES = [['build', 'size', 'pack:check'], ['test:unit'], ['test:e2e']];
+/** From the start, niced, beside the phases; printed whole when it ends. */
+const BESIDE = ['typecheck', 'lint'];
 
 const running = new Set();
 let failed = false;
@@ -21,7 +22,8 @@ const niced = (command) => (process.platform === 'win32' ? command : ['nice', '-
 
 function runScript(script, out, beside) {
   return new Promise((resolve) => {
-    const [command, ...args] = (beside ? niced : (c) => c)(['npm', 'run', '--silent', script]);
+    const npmRun = ['npm', 'run', '--silent', script];
+    const [command, ...args] = beside ? niced(npmRun) : npmRun;
     // Own process group, so a failure elsewhere can stop this script and everything it started.
     const child = spawn(command, args, {
       detached: true,
@@ -37,12 +39,12 @@ function runScript(script, out, beside) {
   });
 }
 
-async function runChain(scripts, live, beside = false) {
+async function runChain(scripts, { beside }) {
   const name = scripts.join(' → ');
   const started = Date.now();
   const log = [];
-  const out = live ? (chunk) => process.stdout.write(chunk) : (chunk) => log.push(chunk);
-  if (live) process.stdout.write(`\n── ${name} ──\n`);
+  const out = beside ? (chunk) => log.push(chunk) : (chunk) => process.stdout.write(chunk);
+  if (!beside) process.stdout.write(`\n── ${name} ──\n`);
   let ok = true;
   for (const script of scripts) {
     if (failed) return;
@@ -74,9 +76,9 @@ process.on('SIGINT', () => {
 });
 
 const started = Date.now();
-const beside = Promise.all(BESIDE.map((chain) => runChain(chain, false, true)));
+const beside = runChain(BESIDE, { beside: true });
 for (const phase of PHASES) {
-  await Promise.all(phase.map((chain) => runChain(chain, phase.length === 1)));
+  await runChain(phase, { beside: false });
   if (failed) process.exit(1);
 }
 await beside;

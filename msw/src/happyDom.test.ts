@@ -1,17 +1,16 @@
 // @vitest-environment happy-dom
 // Component tests (screens, frame) run under happy-dom, whose URL/fetch globals differ from Node's.
-import { readFileSync } from 'node:fs';
 import { createApiClient } from '@latch/api';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createProviderHandlers, errorResponse, MSW_PUBLIC_TOKEN } from '.';
-import { cachedPGliteDump, cachedPGliteTemplate } from './pgliteTemplate';
+import { cachedPGliteDump, cachedPGliteTemplate, readPGliteDump } from './pgliteTemplate';
 
 const baseUrl = 'http://localhost:4000';
 // The migrated database's dump, as the screen tests load it (here under happy-dom's Blob):
 // createProviderHandlers.test.ts covers a new empty database.
-const dump = readFileSync(await cachedPGliteDump(await cachedPGliteTemplate()));
-const provider = createProviderHandlers({ baseUrl, loadDataDir: new Blob([new Uint8Array(dump)]) });
+const dump = readPGliteDump(await cachedPGliteDump(await cachedPGliteTemplate()));
+const provider = createProviderHandlers({ baseUrl, loadDataDir: dump });
 const server = setupServer(...provider.all);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(async () => {

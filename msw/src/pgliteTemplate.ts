@@ -3,6 +3,7 @@ import {
   existsSync,
   mkdirSync,
   readdirSync,
+  readFileSync,
   renameSync,
   rmSync,
   statSync,
@@ -68,6 +69,14 @@ export async function cachedPGliteDump(folder: string): Promise<string> {
       rmSync(copy, { recursive: true, force: true });
     }
   });
+}
+
+/**
+ * A dump file (`cachedPGliteDump`) as the Blob PGlite's `loadDataDir` takes. Made through a plain
+ * Uint8Array, which every environment's Blob accepts (happy-dom's too), where a Buffer's type may not.
+ */
+export function readPGliteDump(file: string): Blob {
+  return new Blob([new Uint8Array(readFileSync(file))]);
 }
 
 async function initdb(dir: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readPGliteDump } from '@latch/msw/pgliteTemplate';
 import { inject } from 'vitest';
 import type { Db, Row } from '../src/db/Db';
 import { migrate } from '../src/db/migrate';
@@ -52,7 +52,7 @@ export async function reusablePGlite(): Promise<Db> {
 }
 
 async function loadMigratedPGlite(): Promise<PooledPGlite> {
-  const db = await openPGliteDb(undefined, { loadDataDir: new Blob([readFileSync(inject('pgliteDump'))]) });
+  const db = await openPGliteDb(undefined, { loadDataDir: readPGliteDump(inject('pgliteDump')) });
   return { db, schema: await schemaOf(db) };
 }
 

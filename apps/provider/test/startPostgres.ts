@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
+const execFileAsync = promisify(execFile);
+
 export interface RunningPostgres {
   url: string;
   stop(): void;
@@ -67,7 +69,7 @@ export async function startPostgres(bin: string): Promise<RunningPostgres> {
   // The start waits without blocking: the caller's own set-up work (PGlite's) runs meanwhile.
   const runWhileWaiting = async (tool: string, args: string[]): Promise<void> => {
     const [file, argv] = command(tool, args);
-    await promisify(execFile)(file, argv, { encoding: 'utf8' });
+    await execFileAsync(file, argv, { encoding: 'utf8' });
   };
   const data = join(dir, 'data');
   const port = await freePort();

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readPGliteDump } from '@latch/msw/pgliteTemplate';
 import postgres from 'postgres';
 import { inject } from 'vitest';
 import type { Db } from '../src/db/Db';
@@ -51,5 +51,5 @@ export async function openMigratedTestDb(kind: DbKind): Promise<Db> {
  */
 export async function openTestDb(kind: DbKind): Promise<Db> {
   if (kind === 'postgres') return openPostgresDb(await createPostgresDatabase());
-  return openPGliteDb(undefined, { loadDataDir: new Blob([readFileSync(inject('pgliteEmptyDump'))]) });
+  return openPGliteDb(undefined, { loadDataDir: readPGliteDump(inject('pgliteEmptyDump')) });
 }

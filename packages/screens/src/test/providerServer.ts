@@ -7,7 +7,7 @@ import {
 } from '@latch/msw';
 import type { AuthenticateResponse, User } from '@latch/api';
 import { setupServer } from 'msw/node';
-import { readFileSync } from 'node:fs';
+import { readPGliteDump } from '@latch/msw/pgliteTemplate';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { setTestNetwork, TEST_BASE_URL } from './testNetwork';
 
@@ -52,7 +52,7 @@ function parseBody(text: string): unknown {
 export function providerServer({ config }: { config?: LatchConfig } = {}) {
   // The run's migrated database (test/pgliteTemplate.ts), in memory: no initdb in this file, and
   // no folder to copy (a thousand files, 40 MB: over a second per file) or remove.
-  const loadDataDir = new Blob([new Uint8Array(readFileSync(inject('pgliteDump')))]);
+  const loadDataDir = readPGliteDump(inject('pgliteDump'));
   const handlers = createProviderHandlers({
     baseUrl: TEST_BASE_URL,
     loadDataDir,
