@@ -33,7 +33,9 @@ export async function authenticateSessionToken(
 ): Promise<AuthenticateResponse> {
   const now = input.now ?? new Date();
   const { row, user, session } = await touch(input, { tokenHash: sha256Hex(input.sessionToken) }, now);
-  return sessionResponse({ ...input, row, user, session, sessionToken: input.sessionToken, now });
+  // Named fields, not `{ ...input, row, … }`: see `successResponse` on such literals.
+  const { db, project, authOrigin, sessionToken } = input;
+  return sessionResponse({ db, project, authOrigin, row, user, session, sessionToken, now });
 }
 
 /**
@@ -54,7 +56,8 @@ export async function authenticateSessionJwt(
   if (!verified)
     throw new AuthError('invalid_session_token', 'The session JWT is not valid for this project.');
   const { row, user, session } = await touch(input, { sessionId: verified.sessionId }, now);
-  return sessionResponse({ ...input, row, user, session, sessionToken: '', now });
+  const { db, project, authOrigin } = input;
+  return sessionResponse({ db, project, authOrigin, row, user, session, sessionToken: '', now });
 }
 
 /**

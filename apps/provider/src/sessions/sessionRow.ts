@@ -203,13 +203,18 @@ export async function touchLiveSession(
     if (row?.stale) row = await record();
   }
   if (!row) return null;
+  // The statement's row is this call's own, so the answer is completed in place (Object.assign, not
+  // `{ ...session, user_json }`: see `successResponse` on such literals).
   const { stale: _stale, ...session } = row;
   if (session.user_version === null || session.user_version === knownUserVersion)
-    return { ...session, user_json: null };
+    return Object.assign(session, { user_json: null });
   const [user] = await db.query<{ user_version: string; user_json: UserJson }>(USER_WITH_VERSION_SQL, [
     session.user_id,
   ]);
-  return { ...session, user_version: user?.user_version ?? null, user_json: user?.user_json ?? null };
+  return Object.assign(session, {
+    user_version: user?.user_version ?? null,
+    user_json: user?.user_json ?? null,
+  });
 }
 
 const TOUCH_SQL = withUser(
