@@ -35,7 +35,9 @@ export async function authenticateSessionToken(
   const { row, user, session } = await touch(input, { tokenHash: sha256Hex(input.sessionToken) }, now);
   // Named fields, not `{ ...input, row, … }`: see `successResponse` on such literals.
   const { db, project, authOrigin, sessionToken } = input;
-  return sessionResponse({ db, project, authOrigin, row, user, session, sessionToken, now });
+  return sameAsLast(
+    await sessionResponse({ db, project, authOrigin, row, user, session, sessionToken, now }),
+  );
 }
 
 /**
@@ -57,7 +59,31 @@ export async function authenticateSessionJwt(
     throw new AuthError('invalid_session_token', 'The session JWT is not valid for this project.');
   const { row, user, session } = await touch(input, { sessionId: verified.sessionId }, now);
   const { db, project, authOrigin } = input;
-  return sessionResponse({ db, project, authOrigin, row, user, session, sessionToken: '', now });
+  return sameAsLast(
+    await sessionResponse({ db, project, authOrigin, row, user, session, sessionToken: '', now }),
+  );
+}
+
+/** The last refresh answer for each session object (one per row version, see `touch`). */
+const lastAnswers = new WeakMap<Session, AuthenticateResponse>();
+
+/**
+ * The answer given last time for this session when it says the same (same user object, JWT and
+ * token: a refresh of an unchanged session), else this one, remembered for the next refresh. The
+ * same object each time lets the HTTP edge serialize it once; answers are never changed after.
+ */
+function sameAsLast(answer: AuthenticateResponse): AuthenticateResponse {
+  const last = lastAnswers.get(answer.session);
+  if (
+    last &&
+    last.user === answer.user &&
+    last.user_id === answer.user_id &&
+    last.session_jwt === answer.session_jwt &&
+    last.session_token === answer.session_token
+  )
+    return last;
+  lastAnswers.set(answer.session, answer);
+  return answer;
 }
 
 /**

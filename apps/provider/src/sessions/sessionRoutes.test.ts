@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DB_KINDS } from '../../test/testDatabases';
 import { openAuthKit, type AuthKit } from '../../test/authTestKit';
+import { basic, HOST, TEST_TOKEN } from '../../test/testConfig';
 import { ACCESS_RECORD_SECONDS } from './sessionRow';
 
 type Session = {
@@ -107,6 +108,43 @@ describe.each(DB_KINDS)('sessions on %s', (kind) => {
     const extended = await refreshAt(minute + 2_000, { session_duration_minutes: 60 });
     expect(extended).not.toBe(recorded);
     expect(await refreshAt(minute + 3_000)).toBe(extended);
+  });
+
+  it('answers an unchanged session the same bytes but its request id, and a changed one anew', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.now();
+    const token = String((await kit.signInByMagicLink(freshEmail()))['session_token']);
+    const refresh = async (body: object = {}) => {
+      const response = await kit.app.request('/sdk/v1/sessions/authenticate', {
+        method: 'POST',
+        headers: {
+          Authorization: basic(TEST_TOKEN, token),
+          'Content-Type': 'application/json',
+          Origin: HOST,
+        },
+        body: JSON.stringify(body),
+      });
+      expect(response.headers.get('Content-Type')).toBe('application/json');
+      const text = await response.text();
+      const envelope = JSON.parse(text) as { data: Record<string, unknown> };
+      // The text is what JSON.stringify writes for the envelope: same keys, same order.
+      expect(text).toBe(JSON.stringify(envelope));
+      expect(Object.keys(envelope.data).slice(-2)).toEqual(['request_id', 'status_code']);
+      const { request_id, ...rest } = envelope.data;
+      return { requestId: String(request_id), rest };
+    };
+    vi.setSystemTime(start + 2 * 60_000); // the access is recorded once, then the row stays as it is
+    const first = await refresh();
+    const second = await refresh();
+    const third = await refresh();
+    expect(second.rest).toEqual(first.rest);
+    expect(third.rest).toEqual(first.rest);
+    expect(new Set([first.requestId, second.requestId, third.requestId]).size).toBe(3);
+
+    const extended = await refresh({ session_duration_minutes: 600 });
+    const expires = new Date(start + 2 * 60_000 + 600 * 60_000).toISOString();
+    expect((extended.rest['session'] as Session).expires_at).toBe(expires);
+    expect(((await refresh()).rest['session'] as Session).expires_at).toBe(expires);
   });
 
   it('signing in again with the same factor refreshes it instead of adding a duplicate', async () => {
