@@ -36,8 +36,8 @@ export function errorResponse(
   );
 }
 
-/** The JSON of answers handed out again unchanged (`reusableAnswer`), built on their first use. */
-const reusedJson = new WeakMap<object, string | null>();
+/** The JSON of answers handed out again unchanged (`reusableAnswer`), built when first marked. */
+const reusedJson = new WeakMap<object, string>();
 
 /**
  * Marks an answer that a route hands out again, the same object, while what it says is unchanged
@@ -46,20 +46,19 @@ const reusedJson = new WeakMap<object, string | null>();
  * carries no `request_id` or `status_code` of its own: the envelope adds them.
  */
 export function reusableAnswer<T extends object>(data: T): T {
+  if (reusedJson.has(data)) return data;
   if ('request_id' in data || 'status_code' in data)
     throw new Error('a reusable answer must not carry request_id or status_code');
-  if (!reusedJson.has(data)) reusedJson.set(data, null);
+  reusedJson.set(data, JSON.stringify(data));
   return data;
 }
 
 /** The success envelope: the payload under `data`, with `request_id` and `status_code`. */
 export function successResponse<T extends object>(c: Context<AppEnv>, data: T, status = 200): Response {
   const meta: ResponseMeta = { request_id: c.get('requestId'), status_code: status };
-  const reused = reusedJson.get(data);
-  if (reused !== undefined) {
-    const json = reused ?? JSON.stringify(data);
-    if (reused === null) reusedJson.set(data, json);
-    // What the line below writes for `data`, as text: its JSON without the closing brace, then meta's.
+  const json = reusedJson.get(data);
+  if (json !== undefined) {
+    // The text `c.json` below would write: data's JSON without its closing brace, then meta's fields.
     const fields = json === '{}' ? '{' : `${json.slice(0, -1)},`;
     const body = `{"data":${fields}"request_id":${JSON.stringify(meta.request_id)},"status_code":${status}}}`;
     return c.body(body, status as ContentfulStatusCode, { 'Content-Type': 'application/json' });
