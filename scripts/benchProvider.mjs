@@ -17,7 +17,7 @@ import { providerEntry, startHello, startProvider, ServerError } from './bench/p
 const root = fileURLToPath(new URL('..', import.meta.url));
 const USAGE =
   'Usage: node scripts/benchProvider.mjs [--seconds N] [--warmup N] [--workers N] ' +
-  '[--storage pglite,postgres,workers] [--source]';
+  '[--storage pglite,postgres,workers] [--socket] [--source]';
 
 const { values: args } = parseArgs({
   options: {
@@ -26,6 +26,8 @@ const { values: args } = parseArgs({
     workers: { type: 'string', default: '2' },
     storage: { type: 'string', default: 'pglite,postgres,workers' },
     source: { type: 'boolean', default: false },
+    // The provider reaches PostgreSQL through its Unix socket instead of TCP on 127.0.0.1.
+    socket: { type: 'boolean', default: false },
   },
 });
 const seconds = Number(args.seconds);
@@ -235,8 +237,8 @@ async function main() {
     const database = started({ stop: async () => pg.stop(), kill: () => pg.stop() });
     pgVersion = pg.version;
     const n = storage === 'workers' ? workers : 1;
-    const label = storage === 'workers' ? `PostgreSQL, ${n} workers` : 'PostgreSQL';
-    runs.push(await measureProvider(label, { databaseUrl: pg.url, workers: n }));
+    const label = `PostgreSQL${args.socket ? ' (socket)' : ''}${storage === 'workers' ? `, ${n} workers` : ''}`;
+    runs.push(await measureProvider(label, { databaseUrl: args.socket ? pg.socketUrl : pg.url, workers: n }));
     await stopStarted(database);
   }
   const helloLast = await measureHello('hello world, last');

@@ -38,11 +38,13 @@ async function setupPostgres(project: TestProject): Promise<(() => Promise<void>
   const server = await postgresServer();
   if ('error' in server) {
     project.provide('postgresUrl', null);
+    project.provide('postgresSocketUrl', null);
     project.provide('postgresError', server.error);
     project.provide('postgresTemplate', null);
     return undefined;
   }
   project.provide('postgresUrl', server.url);
+  project.provide('postgresSocketUrl', server.socketUrl ?? null);
   project.provide('postgresError', null);
   // Test files copy this migrated database (CREATE DATABASE … TEMPLATE) instead of migrating their own.
   const template = `latch_template_${randomBytes(6).toString('hex')}`;
@@ -60,7 +62,9 @@ async function setupPostgres(project: TestProject): Promise<(() => Promise<void>
 }
 
 /** `LATCH_TEST_DATABASE_URL`, or a throwaway cluster this run starts (and stops), or why neither. */
-async function postgresServer(): Promise<{ url: string; stop?: () => void } | { error: string }> {
+async function postgresServer(): Promise<
+  { url: string; socketUrl?: string; stop?: () => void } | { error: string }
+> {
   const existing = process.env['LATCH_TEST_DATABASE_URL'];
   if (existing) return { url: existing };
   const bin = findPostgresBin();
@@ -73,7 +77,7 @@ async function postgresServer(): Promise<{ url: string; stop?: () => void } | { 
     };
   try {
     const started = await startPostgres(bin);
-    return { url: started.url, stop: () => started.stop() };
+    return { url: started.url, socketUrl: started.socketUrl, stop: () => started.stop() };
   } catch (error) {
     return { error: error instanceof Error ? error.message : String(error) };
   }

@@ -3,6 +3,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Superuser URL of the throwaway PostgreSQL cluster, or null when it could not start. */
     postgresUrl: string | null;
+    /** `postgresUrl` through the cluster's Unix socket; null without a cluster or with LATCH_TEST_DATABASE_URL. */
+    postgresSocketUrl: string | null;
     /** Why there is no cluster: the PostgreSQL suites fail with this message. */
     postgresError: string | null;
     /** A migrated database on that cluster for `CREATE DATABASE … TEMPLATE`, or null without one. */

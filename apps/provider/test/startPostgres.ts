@@ -10,6 +10,8 @@ const execFileAsync = promisify(execFile);
 
 export interface RunningPostgres {
   url: string;
+  /** The same server through its Unix socket, in libpq's form (`?host=<socket folder>`). */
+  socketUrl: string;
   stop(): void;
 }
 
@@ -102,6 +104,7 @@ export async function startPostgres(bin: string): Promise<RunningPostgres> {
   }
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    socketUrl: `postgres://postgres@localhost:${port}/postgres?host=${encodeURIComponent(dir)}`,
     stop() {
       try {
         run('pg_ctl', STOP_ARGS(data));

@@ -26,7 +26,7 @@ export function findPostgresBin() {
  * tools run as the `postgres` user (`runuser`). `stop()` is synchronous and idempotent, so an
  * exit handler can call it.
  * @param {string} bin folder of initdb, pg_ctl and postgres
- * @returns {Promise<{ url: string, version: string, stop(): void }>}
+ * @returns {Promise<{ url: string, socketUrl: string, version: string, stop(): void }>}
  */
 export async function startPostgres(bin) {
   const dir = mkdtempSync(join(tmpdir(), 'latch-bench-pg-'));
@@ -74,6 +74,8 @@ export async function startPostgres(bin) {
   let stopped = false;
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    // The same server through its Unix socket, named as libpq does (`host` = the socket's folder).
+    socketUrl: `postgres://postgres@localhost:${port}/postgres?host=${encodeURIComponent(dir)}`,
     version,
     stop() {
       if (stopped) return;

@@ -4,6 +4,7 @@ import type { Db } from './Db';
 import { lockFolder } from './lockFolder';
 import { openPGliteDb } from './pglite';
 import { openPostgresDb } from './postgres';
+import { postgresTarget } from './postgresTarget';
 
 /**
  * PostgreSQL when `databaseUrl` is set, else PGlite under `<dataDir>/pglite`, held by this process
@@ -39,8 +40,12 @@ export function describeStorage({
 }): string {
   if (!databaseUrl) return `PGlite in ${join(dataDir, 'pglite')}`;
   try {
-    const url = new URL(databaseUrl);
-    return `PostgreSQL at ${url.hostname}${url.port ? `:${url.port}` : ''}${url.pathname}`;
+    const { url: rest, socketFolder } = postgresTarget(databaseUrl);
+    const url = new URL(rest);
+    // Anything else parses too (`user:secret` is scheme `user:`, path `secret`) and would print it.
+    if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') return 'PostgreSQL (DATABASE_URL)';
+    const where = socketFolder ? `the socket in ${socketFolder}` : url.hostname;
+    return `PostgreSQL at ${where}${url.port ? `:${url.port}` : ''}${url.pathname}`;
   } catch {
     return 'PostgreSQL (DATABASE_URL)';
   }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createPostgresDatabase } from '../../test/testDatabases';
 import type { Db } from './Db';
 import { leastBusy, openPostgresDb, POOL_SIZE } from './postgres';
@@ -23,6 +23,25 @@ describe('PostgreSQL driver', () => {
     );
     expect(row).toEqual({ big: 9_007_199_254_740_991, n: 3, at, j: { a: [1, 'x'] }, jb: 'text' });
   });
+
+  // A server given by LATCH_TEST_DATABASE_URL has no socket the tests know of.
+  it.skipIf(!inject('postgresSocketUrl'))(
+    "connects through a Unix socket named by libpq's host parameter",
+    async () => {
+      const socketUrl = new URL(inject('postgresSocketUrl') ?? '');
+      socketUrl.pathname = new URL(url).pathname;
+      const viaSocket = openPostgresDb(socketUrl.toString());
+      try {
+        // The server's address is null on a Unix-socket connection, 127.0.0.1 over TCP.
+        const [socket] = await viaSocket.query('SELECT inet_server_addr() AS addr, current_database() AS db');
+        const [tcp] = await db.query('SELECT host(inet_server_addr()) AS addr, current_database() AS db');
+        expect(socket).toEqual({ addr: null, db: tcp?.['db'] });
+        expect(tcp?.['addr']).toBe('127.0.0.1');
+      } finally {
+        await viaSocket.close();
+      }
+    },
+  );
 
   it('binds a JSON text as that JSON and any other value serialized, as node-postgres did', async () => {
     await db.exec('CREATE TABLE docs (id int PRIMARY KEY, body jsonb)');

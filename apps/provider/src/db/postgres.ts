@@ -1,5 +1,6 @@
 import postgres from 'postgres';
 import type { Db, Queryable, Row } from './Db';
+import { postgresTarget } from './postgresTarget';
 import { statementNames } from './statementNames';
 
 const INT8_OID = 20;
@@ -36,9 +37,12 @@ interface Client {
  * per connection: parsed and planned once, then only bound and executed.
  */
 export function openPostgresDb(connectionString: string): Db {
+  const { url, socketFolder } = postgresTarget(connectionString);
   const connections = Array.from({ length: POOL_SIZE }, () =>
-    postgres(connectionString, {
+    postgres(url, {
       max: 1,
+      // postgres.js connects to `<folder>/.s.PGSQL.<port>` when its host is a path.
+      ...(socketFolder ? { host: socketFolder } : {}),
       // Notices (e.g. "relation already exists, skipping" of the migrations) are not the provider's output.
       onnotice: () => undefined,
       types: {
