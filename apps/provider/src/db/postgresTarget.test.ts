@@ -9,6 +9,11 @@ describe('postgresTarget', () => {
       url: 'postgres://latch:pw@localhost:5433/latch?sslmode=disable',
       socketFolder: '/run/postgresql',
     });
+    // libpq's shortest form: no host in the authority at all.
+    expect(postgresTarget('postgresql:///latch?host=/var/run/postgresql')).toEqual({
+      url: 'postgresql:///latch',
+      socketFolder: '/var/run/postgresql',
+    });
   });
 
   it('leaves a TCP URL, a host that is not a path and an unparsable string as they are', () => {
