@@ -38,6 +38,22 @@ function readWorkers(value: string | undefined, databaseUrl: string | undefined)
   return workers;
 }
 
+/**
+ * `DATABASE_URL`: a `postgres:` or `postgresql:` URL, or unset (PGlite). Checked here so that a typo
+ * stops the start with a sentence, not the driver's stack trace or an attempt to reach the wrong
+ * host. The message never repeats the value: it may hold a password.
+ */
+function readDatabaseUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const protocol = URL.canParse(value) ? new URL(value).protocol : undefined;
+  if (protocol !== 'postgres:' && protocol !== 'postgresql:')
+    throw new ConfigError(
+      'DATABASE_URL: not a PostgreSQL connection string like "postgres://user:password@host:5432/database" ' +
+        '(or "postgres://user@localhost:5432/database?host=/run/postgresql" for a Unix socket)',
+    );
+  return value;
+}
+
 /** A comma-separated setting's entries, trimmed, empty ones dropped. */
 const commaList = (value: string | undefined): string[] =>
   (value ?? '')
@@ -90,6 +106,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ProviderEnv {
       `LATCH_SHUTDOWN_GRACE_SECONDS: ${JSON.stringify(env['LATCH_SHUTDOWN_GRACE_SECONDS'])} is not a number of seconds above 0`,
     );
   const dataDir = env['LATCH_DATA_DIR'] || '.latch/data';
+  const databaseUrl = readDatabaseUrl(env['DATABASE_URL']);
   return {
     port,
     host: env['HOST'] || undefined,
@@ -98,10 +115,10 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ProviderEnv {
     dataDir: isAbsolute(dataDir)
       ? dataDir
       : resolve(env['LATCH_DATA_DIR'] ? process.cwd() : REPO_ROOT, dataDir),
-    databaseUrl: env['DATABASE_URL'] || undefined,
+    databaseUrl,
     devOrigins: readDevOrigins(env['LATCH_DEV_ORIGINS']),
     shutdownGraceMs: grace * 1000,
-    workers: readWorkers(env['LATCH_WORKERS'], env['DATABASE_URL'] || undefined),
+    workers: readWorkers(env['LATCH_WORKERS'], databaseUrl),
     logLevel: readLogLevel(env['LATCH_LOG_LEVEL']),
     trustedProxies: readTrustedProxies(env['LATCH_TRUSTED_PROXIES']),
   };

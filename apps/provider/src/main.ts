@@ -2,6 +2,7 @@
 // loads the server's modules (routes, crypto, database drivers) only once both are good: a
 // misconfigured start stops after about 0.2 s of CPU instead of 1.8.
 import { ConfigError } from './config/loadConfig';
+import { DatabaseUnreachableError } from './db/DatabaseUnreachableError';
 import { FolderInUseError } from './db/lockFolder';
 import { readEnv } from './env';
 import { prepareConfig } from './prepareConfig';
@@ -12,9 +13,14 @@ try {
   const { start } = await import('./start');
   await start(env, loaded);
 } catch (error) {
-  // A bad config or environment stops the server with one line that says what and where.
+  // A bad config or environment, or a database that cannot be used, stops the server with one
+  // line that says what and where.
   const message = error instanceof Error ? error.message : String(error);
   console.error(`Latch provider cannot start: ${message}`);
-  if (!(error instanceof ConfigError || error instanceof FolderInUseError)) console.error(error);
+  const operatorMatter =
+    error instanceof ConfigError ||
+    error instanceof FolderInUseError ||
+    error instanceof DatabaseUnreachableError;
+  if (!operatorMatter) console.error(error);
   process.exit(1);
 }

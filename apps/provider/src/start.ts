@@ -3,6 +3,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import type { LatchConfig } from './config/configSchema';
 import type { Db } from './db/Db';
+import { asUnreachable } from './db/DatabaseUnreachableError';
 import { describeStorage, openDb } from './db/openDb';
 import { migrate } from './db/migrate';
 import type { ProviderEnv } from './env';
@@ -86,7 +87,12 @@ export async function start(env: ProviderEnv, loaded: PreparedConfig): Promise<v
     return;
   }
   const db = await openDb(env);
-  const prepared = { ...loaded, applied: await migrate(db) };
+  // The first statements: where a wrong address, password or database name shows.
+  const applied = await migrate(db).catch(async (error: unknown) => {
+    await db.close().catch(() => undefined);
+    throw asUnreachable(error, describeStorage(env));
+  });
+  const prepared = { ...loaded, applied };
   const onListening = (port: number): void => announce(logger, env, prepared, port);
   if (env.workers === 1) {
     serveApp(env, logger, db, prepared.config, onListening);

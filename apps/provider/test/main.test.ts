@@ -55,6 +55,15 @@ describe('main.ts', () => {
     );
   }, 60_000);
 
+  it('stops with exit code 1 and one line, no stack, for a PostgreSQL nobody answers on', () => {
+    // Port 1 on the loopback: reserved (tcpmux), never a PostgreSQL here, refused at once.
+    const result = start({ DATABASE_URL: 'postgres://latch:s3cret@127.0.0.1:1/latch' });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim()).toBe(
+      'Latch provider cannot start: PostgreSQL at 127.0.0.1:1/latch cannot be used: connect ECONNREFUSED 127.0.0.1:1',
+    );
+  }, 60_000);
+
   it('stops with exit code 1 for a LATCH_LOG_LEVEL that is not a pino level', () => {
     const result = start({ LATCH_LOG_LEVEL: 'loud' });
     expect(result.status).toBe(1);

@@ -14,6 +14,12 @@ describe('describeStorage', () => {
         databaseUrl: 'postgres://latch:s3cret@localhost/latch?host=/run/postgresql',
       }),
     ).toBe('PostgreSQL at the socket in /run/postgresql/latch');
+    expect(
+      describeStorage({
+        dataDir,
+        databaseUrl: 'postgres://latch:s3cret@db.internal/latch?host=replica.internal',
+      }),
+    ).toBe('PostgreSQL at replica.internal/latch');
     expect(describeStorage({ dataDir, databaseUrl: 'latch:s3cret' })).toBe('PostgreSQL (DATABASE_URL)');
   });
 });

@@ -40,11 +40,12 @@ export function describeStorage({
 }): string {
   if (!databaseUrl) return `PGlite in ${join(dataDir, 'pglite')}`;
   try {
-    const { url: rest, socketFolder } = postgresTarget(databaseUrl);
+    const { url: rest, host } = postgresTarget(databaseUrl);
     const url = new URL(rest);
     // Anything else parses too (`user:secret` is scheme `user:`, path `secret`) and would print it.
     if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') return 'PostgreSQL (DATABASE_URL)';
-    const where = socketFolder ? `the socket in ${socketFolder}` : url.hostname;
+    // A path in libpq's `host` parameter is a Unix socket's folder.
+    const where = host ? (host.startsWith('/') ? `the socket in ${host}` : host) : url.hostname;
     return `PostgreSQL at ${where}${url.port ? `:${url.port}` : ''}${url.pathname}`;
   } catch {
     return 'PostgreSQL (DATABASE_URL)';

@@ -37,12 +37,12 @@ interface Client {
  * per connection: parsed and planned once, then only bound and executed.
  */
 export function openPostgresDb(connectionString: string): Db {
-  const { url, socketFolder } = postgresTarget(connectionString);
+  const { url, host } = postgresTarget(connectionString);
   const connections = Array.from({ length: POOL_SIZE }, () =>
     postgres(url, {
       max: 1,
-      // postgres.js connects to `<folder>/.s.PGSQL.<port>` when its host is a path.
-      ...(socketFolder ? { host: socketFolder } : {}),
+      // A path connects to the socket `<folder>/.s.PGSQL.<port>`.
+      ...(host ? { host } : {}),
       // Notices (e.g. "relation already exists, skipping" of the migrations) are not the provider's output.
       onnotice: () => undefined,
       types: {

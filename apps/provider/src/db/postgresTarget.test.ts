@@ -7,21 +7,24 @@ describe('postgresTarget', () => {
       postgresTarget('postgres://latch:pw@localhost:5433/latch?host=%2Frun%2Fpostgresql&sslmode=disable'),
     ).toEqual({
       url: 'postgres://latch:pw@localhost:5433/latch?sslmode=disable',
-      socketFolder: '/run/postgresql',
+      host: '/run/postgresql',
     });
     // libpq's shortest form: no host in the authority at all.
     expect(postgresTarget('postgresql:///latch?host=/var/run/postgresql')).toEqual({
       url: 'postgresql:///latch',
-      socketFolder: '/var/run/postgresql',
+      host: '/var/run/postgresql',
     });
   });
 
-  it('leaves a TCP URL, a host that is not a path and an unparsable string as they are', () => {
-    for (const url of [
-      'postgres://latch:pw@db.internal:5432/latch',
-      'postgres://latch@db.internal/latch?host=other.internal',
-      'not a url',
-    ])
+  it("takes a machine named by the host parameter out too: libpq's host overrides the URL's", () => {
+    expect(postgresTarget('postgres://latch@db.internal/latch?host=replica.internal')).toEqual({
+      url: 'postgres://latch@db.internal/latch',
+      host: 'replica.internal',
+    });
+  });
+
+  it('leaves a URL without the parameter, and an unparsable string, as they are', () => {
+    for (const url of ['postgres://latch:pw@db.internal:5432/latch?sslmode=require', 'not a url'])
       expect(postgresTarget(url)).toEqual({ url });
   });
 });

@@ -1,12 +1,12 @@
-/** Where postgres.js connects: the URL it parses, and a Unix socket's folder when the URL names one. */
-export type PostgresTarget = { url: string; socketFolder?: string };
+/** Where postgres.js connects: the URL it parses, and the host the URL's `host` parameter names. */
+export type PostgresTarget = { url: string; host?: string };
 
 /**
  * Reads a `DATABASE_URL`. postgres.js takes host, port, user, password and database from a URL but
- * has no URL form for a Unix socket; libpq's is a `host` query parameter naming the socket's folder
- * (`postgres://latch@localhost/latch?host=/run/postgresql`, the URL's own host then unused). That
+ * not libpq's `host` query parameter, which overrides the URL's host and is how a URL names a Unix
+ * socket: the socket's folder (`postgres://latch@localhost/latch?host=/run/postgresql`). That
  * parameter is taken out of the URL, where postgres.js would send it to the server as a setting,
- * and answered apart. A `host` that is not an absolute path is left to the server, which refuses it.
+ * and answered apart, for postgres.js's `host` option (a path there means a socket's folder).
  */
 export function postgresTarget(connectionString: string): PostgresTarget {
   let url: URL;
@@ -16,7 +16,7 @@ export function postgresTarget(connectionString: string): PostgresTarget {
     return { url: connectionString };
   }
   const host = url.searchParams.get('host');
-  if (!host?.startsWith('/')) return { url: connectionString };
+  if (!host) return { url: connectionString };
   url.searchParams.delete('host');
-  return { url: url.toString(), socketFolder: host };
+  return { url: url.toString(), host };
 }
