@@ -9,6 +9,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { healthzFlow, helloFlow, passcodeFlow, sessionsFlow, signIn } from './bench/provider/flows.mjs';
+import { startCpuReading } from './bench/provider/cpuTime.mjs';
 import { runFlow } from './bench/provider/load.mjs';
 import { findPostgresBin, startPostgres } from './bench/provider/postgres.mjs';
 import { logProblems, resultsTable, summarize } from './bench/provider/report.mjs';
@@ -110,10 +111,16 @@ const load = () =>
     .map((n) => n.toFixed(1))
     .join(' ');
 
-/** Warm-up (discarded), then the measured run. */
-async function measure(url, flow, connections) {
+/**
+ * Warm-up (discarded), then the measured run, with the CPU the server's and the database's
+ * processes and this process (the load generator) spent per unit of it (`run.cpu`).
+ * @param {Parameters<typeof startCpuReading>[0]} processes
+ */
+async function measure(url, flow, connections, processes) {
   if (warmup > 0) await runFlow(url, flow, { connections, seconds: warmup });
-  return runFlow(url, flow, { connections, seconds });
+  const reading = startCpuReading(processes);
+  const run = await runFlow(url, flow, { connections, seconds });
+  return { ...run, cpu: reading.stop(run.units) };
 }
 
 /** The hello world at each concurrency: req/s by connections. */
@@ -123,7 +130,9 @@ async function measureHello(label) {
   const rates = new Map();
   const cells = [];
   for (const connections of HELLO_CONNECTIONS) {
-    const run = await measure(`http://127.0.0.1:${hello.port}`, helloFlow, connections);
+    const run = await measure(`http://127.0.0.1:${hello.port}`, helloFlow, connections, {
+      server: { group: hello.pgid },
+    });
     const summary = summarize(run, 1);
     rates.set(connections, summary.perSecond);
     cells.push({ storage: label, flow: 'GET /', connections, summary, run });
@@ -133,8 +142,11 @@ async function measureHello(label) {
   return { rates, cells };
 }
 
-/** One provider, fresh, through every flow of the plan. */
-async function measureProvider(label, options) {
+/**
+ * One provider, fresh, through every flow of the plan. `databaseProcesses`: PostgreSQL's, whose CPU
+ * the table shows beside the provider's.
+ */
+async function measureProvider(label, options, databaseProcesses) {
   log(`\n${label}: starting (load average ${load()})`);
   const provider = started(await startProvider(root, { ...options, fromSource: args.source }));
   await provider.ready;
@@ -159,7 +171,10 @@ async function measureProvider(label, options) {
   for (const { key, connections: list } of PLAN) {
     const flow = flows[key];
     for (const connections of list) {
-      const run = await measure(base, flow, connections);
+      const run = await measure(base, flow, connections, {
+        server: { group: provider.pgid },
+        database: databaseProcesses,
+      });
       const summary = summarize(run, flow.steps.length);
       if (!provider.alive())
         throw new ServerError(
@@ -238,7 +253,11 @@ async function main() {
     pgVersion = pg.version;
     const n = storage === 'workers' ? workers : 1;
     const label = `PostgreSQL${args.socket ? ' (socket)' : ''}${storage === 'workers' ? `, ${n} workers` : ''}`;
-    runs.push(await measureProvider(label, { databaseUrl: args.socket ? pg.socketUrl : pg.url, workers: n }));
+    const databaseUrl = args.socket ? pg.socketUrl : pg.url;
+    const postmaster = pg.postmasterPid();
+    runs.push(
+      await measureProvider(label, { databaseUrl, workers: n }, postmaster && { parent: postmaster }),
+    );
     await stopStarted(database);
   }
   const helloLast = await measureHello('hello world, last');
@@ -255,6 +274,8 @@ async function main() {
   console.log(
     `${seconds} s per row after ${warmup} s of warm-up; rate: units completed per second; latency: ` +
       'per unit (a passcode flow: its two API calls); errors: failed units, socket errors and time-outs; ' +
+      'CPU: µs of CPU per unit spent by the server’s processes (the provider and its workers), ' +
+      'PostgreSQL’s and the load generator (this process), from /proc; ' +
       'last column: 2xx answers per second ÷ the hello world’s at the same concurrency, the faster of ' +
       'its runs before and after the provider’s.\n',
   );

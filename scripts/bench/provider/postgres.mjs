@@ -3,7 +3,7 @@
 // Unlike the tests it keeps PostgreSQL's durability defaults (fsync on): the figures should be
 // those of a real server, not of a scratch one.
 import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './ports.mjs';
@@ -26,7 +26,7 @@ export function findPostgresBin() {
  * tools run as the `postgres` user (`runuser`). `stop()` is synchronous and idempotent, so an
  * exit handler can call it.
  * @param {string} bin folder of initdb, pg_ctl and postgres
- * @returns {Promise<{ url: string, socketUrl: string, version: string, stop(): void }>}
+ * @returns {Promise<{ url: string, socketUrl: string, version: string, postmasterPid(): number | undefined, stop(): void }>}
  */
 export async function startPostgres(bin) {
   const dir = mkdtempSync(join(tmpdir(), 'latch-bench-pg-'));
@@ -77,6 +77,14 @@ export async function startPostgres(bin) {
     // The same server through its Unix socket, named as libpq does (`host` = the socket's folder).
     socketUrl: `postgres://postgres@localhost:${port}/postgres?host=${encodeURIComponent(dir)}`,
     version,
+    /** The postmaster's process id (its backends are its children): `postmaster.pid`'s first line. */
+    postmasterPid() {
+      try {
+        return Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]) || undefined;
+      } catch {
+        return undefined;
+      }
+    },
     stop() {
       if (stopped) return;
       stopped = true;

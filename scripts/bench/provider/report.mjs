@@ -25,7 +25,16 @@ export function summarize(run, requestsPerUnit) {
     requestsPerSecond: run.requests2xx / run.seconds,
     untimedP50: percentile(run.untimed, 50),
     untimedP99: percentile(run.untimed, 99),
+    // µs of CPU per unit: server, database, load generator (`cpuTime.mjs`); absent when not read.
+    cpu: run.cpu,
   };
+}
+
+/** `server · database · load` in µs per unit; — where there is no database, n/a where unread. */
+function cpuCell(cpu) {
+  const µs = (value) => (value === undefined ? 'n/a' : Math.round(value).toLocaleString('en-US'));
+  if (!cpu) return 'n/a';
+  return [µs(cpu.server), cpu.database === undefined ? '—' : µs(cpu.database), µs(cpu.load)].join(' · ');
 }
 
 /**
@@ -34,8 +43,19 @@ export function summarize(run, requestsPerUnit) {
  */
 export function resultsTable(cells) {
   const lines = [
-    row(['storage', 'flow', 'c', 'rate', 'p50 ms', 'p99 ms', 'max ms', 'errors', 'req/s ÷ hello']),
-    row(['---', '---', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
+    row([
+      'storage',
+      'flow',
+      'c',
+      'rate',
+      'p50 ms',
+      'p99 ms',
+      'max ms',
+      'errors',
+      'CPU µs/unit: server · db · load',
+      'req/s ÷ hello',
+    ]),
+    row(['---', '---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
   ];
   for (const { storage, flow, connections, summary: s, ratio } of cells) {
     lines.push(
@@ -48,6 +68,7 @@ export function resultsTable(cells) {
         ms(s.p99),
         ms(s.max),
         String(s.errors),
+        cpuCell(s.cpu),
         ratio === undefined ? '—' : `${(ratio * 100).toFixed(1)} %`,
       ]),
     );

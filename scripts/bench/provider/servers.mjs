@@ -169,6 +169,8 @@ function spawnServer({ name, args, env, dir, readyUrl, cwd, timeoutMs = 60_000 }
     tail,
     alive: () => !exited,
     processes: () => (pgid === undefined ? undefined : groupSize(pgid)),
+    /** The process group (workers included), for CPU readings. */
+    pgid,
   };
 }
 
