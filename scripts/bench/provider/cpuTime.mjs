@@ -1,4 +1,4 @@
-// CPU time of process groups, for the CPU-per-request columns of `npm run bench:provider`. On a
+// CPU time of a server's processes, for the CPU-per-request columns of `npm run bench:provider`. On a
 // shared machine a server's rate moves with whatever else runs (a third between rounds a minute
 // apart on the project's two-core machine), while the CPU it spends per request moves much less:
 // the figure that says whether a change made the provider cheaper. Linux only (`/proc`); elsewhere
