@@ -1,8 +1,8 @@
-// CPU time of a server's processes, for the CPU-per-request columns of `npm run bench:provider`. On a
-// shared machine a server's rate moves with whatever else runs (a third between rounds a minute
-// apart on the project's two-core machine), while the CPU it spends per request moves much less:
-// the figure that says whether a change made the provider cheaper. Linux only (`/proc`); elsewhere
-// every reading is undefined and the columns say n/a.
+// CPU time of a server's processes, for the CPU-per-request columns of `npm run bench:provider`.
+// On a shared machine a server's rate moves with whatever else runs (a third between rounds a
+// minute apart on the project's two-core machine), while the CPU it spends per request moves much
+// less: the figure that says whether a change made the provider cheaper. Linux only (`/proc`);
+// elsewhere every reading is undefined and the columns say n/a.
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 
