@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import { ConfigError } from './config/loadConfig';
 import { originProblem } from './config/origins';
+import { isPostgresUrl } from './db/postgresTarget';
 import { trustProxies } from './http/clientAddress';
 import { readLogLevel, type LogLevel } from './http/logLevel';
 import { REPO_ROOT } from './paths';
@@ -45,8 +46,7 @@ function readWorkers(value: string | undefined, databaseUrl: string | undefined)
  */
 function readDatabaseUrl(value: string | undefined): string | undefined {
   if (!value) return undefined;
-  const protocol = URL.canParse(value) ? new URL(value).protocol : undefined;
-  if (protocol !== 'postgres:' && protocol !== 'postgresql:')
+  if (!isPostgresUrl(value))
     throw new ConfigError(
       'DATABASE_URL: not a PostgreSQL connection string like "postgres://user:password@host:5432/database" ' +
         '(or "postgres://user@localhost:5432/database?host=/run/postgresql" for a Unix socket)',

@@ -42,7 +42,9 @@ export async function openAuthKit(kind: DbKind = 'pglite', overrides: Partial<La
       },
       ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
     });
-    return { status: response.status, body: (await response.json()) as Json, headers: response.headers };
+    // The text as well as its JSON: a test may compare the bytes an answer was written with.
+    const text = await response.text();
+    return { status: response.status, body: JSON.parse(text) as Json, text, headers: response.headers };
   };
   /** The `data` of a call that must succeed. */
   const ok = async (path: string, body?: unknown, sessionToken?: string) => {
@@ -56,7 +58,9 @@ export async function openAuthKit(kind: DbKind = 'pglite', overrides: Partial<La
       headers: { Authorization: credentials, 'Content-Type': 'application/json', Origin: HOST },
       body: JSON.stringify(body),
     });
-    return { status: response.status, body: (await response.json()) as Json, headers: response.headers };
+    // The text as well as its JSON: a test may compare the bytes an answer was written with.
+    const text = await response.text();
+    return { status: response.status, body: JSON.parse(text) as Json, text, headers: response.headers };
   };
   /** Any backend API call with the project secret (from `ip` when given, as over a socket). */
   const v1 = async (method: string, path: string, body?: unknown, { ip }: { ip?: string } = {}) => {
@@ -69,7 +73,9 @@ export async function openAuthKit(kind: DbKind = 'pglite', overrides: Partial<La
       },
       ip ? { incoming: { socket: { remoteAddress: ip } } } : undefined,
     );
-    return { status: response.status, body: (await response.json()) as Json, headers: response.headers };
+    // The text as well as its JSON: a test may compare the bytes an answer was written with.
+    const text = await response.text();
+    return { status: response.status, body: JSON.parse(text) as Json, text, headers: response.headers };
   };
   /** A backend POST that must succeed: its flat answer, checked for Stytch's `status_code` and `request_id`. */
   const v1Ok = async (path: string, body: unknown): Promise<Json> => {

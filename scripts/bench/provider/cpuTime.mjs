@@ -67,7 +67,7 @@ export function cpuMicros(sets) {
 }
 
 /** This process's own CPU (the load generator's), in µs. */
-export const ownCpuMicros = () => {
+const ownCpuMicros = () => {
   const { user, system } = process.cpuUsage();
   return user + system;
 };

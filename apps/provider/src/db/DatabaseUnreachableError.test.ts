@@ -1,19 +1,12 @@
-import { createServer } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../test/freePort';
 import { createPostgresDatabase } from '../../test/testDatabases';
 import type { Db } from './Db';
 import { asUnreachable, DatabaseUnreachableError, isConnectionFailure } from './DatabaseUnreachableError';
 import { openPostgresDb } from './postgres';
 
-/** A port on 127.0.0.1 that nothing listens on (taken, then freed). */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
-  const address = server.address();
-  await new Promise((closed) => server.close(closed));
-  if (!address || typeof address !== 'object') throw new Error('no port');
-  return address.port;
-}
+const opened: Db[] = [];
+afterAll(() => Promise.all(opened.map((db) => db.close().catch(() => undefined))));
 
 /** What the first query on `url` throws. */
 async function firstQueryError(url: string): Promise<unknown> {
@@ -24,8 +17,6 @@ async function firstQueryError(url: string): Promise<unknown> {
     (error: unknown) => error,
   );
 }
-const opened: Db[] = [];
-afterAll(() => Promise.all(opened.map((db) => db.close().catch(() => undefined))));
 
 describe('a database that cannot be used at start', () => {
   it('is a connection failure when nothing listens, the socket is missing or the database does not exist', async () => {
@@ -33,7 +24,7 @@ describe('a database that cannot be used at start', () => {
     const noDatabase = new URL(existing);
     noDatabase.pathname = '/latch_no_such_database';
     for (const url of [
-      `postgres://latch@127.0.0.1:${await closedPort()}/latch`,
+      `postgres://latch@127.0.0.1:${await freePort()}/latch`,
       'postgres://latch@localhost:5432/latch?host=/nonexistent-socket-folder',
       noDatabase.toString(),
     ]) {

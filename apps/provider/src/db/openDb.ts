@@ -4,7 +4,7 @@ import type { Db } from './Db';
 import { lockFolder } from './lockFolder';
 import { openPGliteDb } from './pglite';
 import { openPostgresDb } from './postgres';
-import { postgresTarget } from './postgresTarget';
+import { isPostgresUrl, postgresTarget } from './postgresTarget';
 
 /**
  * PostgreSQL when `databaseUrl` is set, else PGlite under `<dataDir>/pglite`, held by this process
@@ -39,15 +39,10 @@ export function describeStorage({
   dataDir: string;
 }): string {
   if (!databaseUrl) return `PGlite in ${join(dataDir, 'pglite')}`;
-  try {
-    const { url: rest, host } = postgresTarget(databaseUrl);
-    const url = new URL(rest);
-    // Anything else parses too (`user:secret` is scheme `user:`, path `secret`) and would print it.
-    if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') return 'PostgreSQL (DATABASE_URL)';
-    // A path in libpq's `host` parameter is a Unix socket's folder.
-    const where = host ? (host.startsWith('/') ? `the socket in ${host}` : host) : url.hostname;
-    return `PostgreSQL at ${where}${url.port ? `:${url.port}` : ''}${url.pathname}`;
-  } catch {
-    return 'PostgreSQL (DATABASE_URL)';
-  }
+  if (!isPostgresUrl(databaseUrl)) return 'PostgreSQL (DATABASE_URL)';
+  const { url: rest, host } = postgresTarget(databaseUrl);
+  const url = new URL(rest);
+  // A path in libpq's `host` parameter is a Unix socket's folder.
+  const where = host ? (host.startsWith('/') ? `the socket in ${host}` : host) : url.hostname;
+  return `PostgreSQL at ${where}${url.port ? `:${url.port}` : ''}${url.pathname}`;
 }

@@ -20,3 +20,10 @@ export function postgresTarget(connectionString: string): PostgresTarget {
   url.searchParams.delete('host');
   return { url: url.toString(), host };
 }
+
+/**
+ * Whether `value` is a URL of PostgreSQL (`postgres:` or `postgresql:`). Anything else must not be
+ * used, nor printed: `user:secret` parses too, as scheme `user:` with path `secret`.
+ */
+export const isPostgresUrl = (value: string): boolean =>
+  URL.canParse(value) && ['postgres:', 'postgresql:'].includes(new URL(value).protocol);

@@ -1,7 +1,7 @@
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LatchConfig } from '../config/configSchema';
 import { openAuthKit, type AuthKit } from '../../test/authTestKit';
+import { freePort } from '../../test/freePort';
 import { testConfig, testProject } from '../../test/testConfig';
 import { startFakeSmtpServer } from './fakeSmtpServer';
 
@@ -12,15 +12,6 @@ const withSmtp = (port: number): LatchConfig => ({
     ...testConfig().projects.slice(1),
   ],
 });
-
-/** A port with nothing listening on it. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return typeof address === 'object' && address ? address.port : 1;
-}
 
 type OutboxRow = { sent_at: Date | null; error: string | null };
 
@@ -59,7 +50,7 @@ describe('email delivery over SMTP', () => {
 describe('email delivery when SMTP is down', () => {
   let kit: AuthKit;
   beforeAll(async () => {
-    kit = await openAuthKit('pglite', withSmtp(await closedPort()));
+    kit = await openAuthKit('pglite', withSmtp(await freePort()));
   }, 60_000);
   afterAll(() => kit?.close());
 

@@ -1,7 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DB_KINDS } from '../../test/testDatabases';
 import { openAuthKit, type AuthKit } from '../../test/authTestKit';
-import { basic, HOST, TEST_TOKEN } from '../../test/testConfig';
 import { ACCESS_RECORD_SECONDS } from './sessionRow';
 
 type Session = {
@@ -115,17 +114,8 @@ describe.each(DB_KINDS)('sessions on %s', (kind) => {
     const start = Date.now();
     const token = String((await kit.signInByMagicLink(freshEmail()))['session_token']);
     const refresh = async (body: object = {}) => {
-      const response = await kit.app.request('/sdk/v1/sessions/authenticate', {
-        method: 'POST',
-        headers: {
-          Authorization: basic(TEST_TOKEN, token),
-          'Content-Type': 'application/json',
-          Origin: HOST,
-        },
-        body: JSON.stringify(body),
-      });
-      expect(response.headers.get('Content-Type')).toBe('application/json');
-      const text = await response.text();
+      const { headers, text } = await kit.post('/sessions/authenticate', body, token);
+      expect(headers.get('Content-Type')).toBe('application/json');
       const envelope = JSON.parse(text) as { data: Record<string, unknown> };
       // The text is what JSON.stringify writes for the envelope: same keys, same order.
       expect(text).toBe(JSON.stringify(envelope));

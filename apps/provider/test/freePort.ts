@@ -1,0 +1,17 @@
+import { createServer } from 'node:net';
+
+/**
+ * A port of 127.0.0.1 that nothing listens on right now: the OS picks it, and it is freed again
+ * before this resolves. For a server a test starts, or for a connection that must be refused.
+ */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
