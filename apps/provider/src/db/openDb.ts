@@ -3,21 +3,24 @@ import { join } from 'node:path';
 import type { Db } from './Db';
 import { lockFolder } from './lockFolder';
 import { openPGliteDb } from './pglite';
-import { openPostgresDb } from './postgres';
+import { connectionsPerProcess, openPostgresDb } from './postgres';
 import { isPostgresUrl, postgresTarget } from './postgresTarget';
 
 /**
- * PostgreSQL when `databaseUrl` is set, else PGlite under `<dataDir>/pglite`, held by this process
+ * PostgreSQL when `databaseUrl` is set (with this process's share of the connections when
+ * `workers` processes serve the port), else PGlite under `<dataDir>/pglite`, held by this process
  * until `close()` (a second provider on the folder refuses to start: `FolderInUseError`).
  */
 export async function openDb({
   databaseUrl,
   dataDir,
+  workers = 1,
 }: {
   databaseUrl?: string | undefined;
   dataDir: string;
+  workers?: number;
 }): Promise<Db> {
-  if (databaseUrl) return openPostgresDb(databaseUrl);
+  if (databaseUrl) return openPostgresDb(databaseUrl, connectionsPerProcess(workers));
   const dir = join(dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });
   const lock = await lockFolder(dir);

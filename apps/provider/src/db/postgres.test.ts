@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createPostgresDatabase } from '../../test/testDatabases';
 import type { Db } from './Db';
-import { leastBusy, openPostgresDb, POOL_SIZE } from './postgres';
+import { openDb } from './openDb';
+import { connectionsPerProcess, leastBusy, openPostgresDb, POOL_SIZE } from './postgres';
 
 /** Whether the process `pid` of this machine is gone (signal 0 only checks that it exists). */
 function exited(pid: number): boolean {
@@ -130,6 +131,43 @@ describe('PostgreSQL driver', () => {
     expect(pids).not.toContain(txPid);
     expect(new Set(pids).size).toBe(POOL_SIZE - 1);
   });
+});
+
+describe('connections per process', () => {
+  it('gives one process the whole pool and shares it among workers, at least 3 each', () => {
+    expect([1, 2, 3, 4, 16].map(connectionsPerProcess)).toEqual([POOL_SIZE, 3, 3, 3, 3]);
+  });
+
+  /** How many backends serve `db` when 12 queries arrive at once. */
+  const backendsUnderLoad = async (db: Db): Promise<number> => {
+    const pids = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        db.query<{ pid: number }>('SELECT pg_backend_pid() AS pid, pg_sleep(0.02)').then(([r]) => r?.pid),
+      ),
+    );
+    return new Set(pids).size;
+  };
+
+  it('opens no more connections than it is given, however many queries arrive at once', async () => {
+    const small = openPostgresDb(await createPostgresDatabase(), 3);
+    try {
+      expect(await backendsUnderLoad(small)).toBe(3);
+    } finally {
+      await small.close();
+    }
+  }, 60_000);
+
+  it("opens a worker's share when the provider runs workers", async () => {
+    const url = await createPostgresDatabase();
+    const worker = await openDb({ databaseUrl: url, dataDir: '/nonexistent', workers: 2 });
+    const single = await openDb({ databaseUrl: url, dataDir: '/nonexistent' });
+    try {
+      expect(await backendsUnderLoad(worker)).toBe(3);
+      expect(await backendsUnderLoad(single)).toBe(POOL_SIZE);
+    } finally {
+      await Promise.all([worker.close(), single.close()]);
+    }
+  }, 60_000);
 });
 
 describe('leastBusy', () => {
