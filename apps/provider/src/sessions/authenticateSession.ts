@@ -9,7 +9,7 @@ import { addMinutes } from './duration';
 import { sessionResponse } from './issueSession';
 import { verifySessionJwt } from './sessionJwt';
 import { knownUsers } from './knownUsers';
-import { toSession, touchLiveSession, type TouchedSession } from './sessionRow';
+import { namesOneWrite, sessionRowOf, toSession, touchLiveSession, type TouchedSession } from './sessionRow';
 
 export interface AuthenticateSessionInput {
   db: Db;
@@ -87,13 +87,6 @@ function sameAsLast(answer: AuthenticateResponse): AuthenticateResponse {
 }
 
 /**
- * `xmin` values that do not name one write: the bootstrap and frozen transaction ids, which a row
- * frozen by a PostgreSQL older than 9.4 reports whatever wrote it. A session read from such a row
- * is built afresh. (Other values name one write; they repeat only after 2^32 transactions.)
- */
-const SHARED_XMINS = new Set(['1', '2']);
-
-/**
  * Records the access to the live session (`touchLiveSession`) and answers it with its user: the
  * user this process answered last time for the same key when its version has not moved since,
  * else the one the statement built (remembered for the next refresh); and the session as built
@@ -108,14 +101,10 @@ async function touch(
   const users = knownUsers(input.db);
   const cacheKey = 'tokenHash' in key ? `token:${key.tokenHash}` : `id:${key.sessionId}`;
   const known = users.get(cacheKey);
-  const row = await touchLiveSession(
-    input.db,
-    input.project.project_id,
-    key,
-    now,
-    expiry(input, now),
-    known?.version,
-  );
+  const row = await touchLiveSession(input.db, input.project.project_id, key, now, expiry(input, now), {
+    userVersion: known?.version,
+    row: known && { version: known.session.rowVersion, row: known.session.row },
+  });
   if (!row) throw notFound();
   if (row.user_version === null) throw new UserNotFoundError(row.user_id);
   let user: User;
@@ -129,14 +118,14 @@ async function touch(
   const sameRow =
     known?.session.rowVersion === row.row_version &&
     known.session.session.session_id === row.session_id &&
-    !SHARED_XMINS.has(row.row_version);
+    namesOneWrite(row.row_version);
   const session = sameRow ? known.session.session : toSession(row);
   if (!sameRow || user !== known?.user)
     users.remember(cacheKey, {
       userId: row.user_id,
       version: row.user_version,
       user,
-      session: { rowVersion: row.row_version, session },
+      session: { rowVersion: row.row_version, session, row: sameRow ? known.session.row : sessionRowOf(row) },
     });
   return { row, user, session };
 }

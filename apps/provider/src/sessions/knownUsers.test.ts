@@ -66,7 +66,8 @@ describe.each(DB_KINDS)('the user a refresh answers, on %s', (kind) => {
     const token = String(signedIn['session_token']);
     const userId = String(signedIn['user_id']);
     const key = { tokenHash: sha256Hex(token) };
-    const touch = (known?: string) => touchLiveSession(kit.db, PROJECT_ID, key, new Date(), undefined, known);
+    const touch = (userVersion?: string) =>
+      touchLiveSession(kit.db, PROJECT_ID, key, new Date(), undefined, { userVersion });
 
     const first = await touch();
     expect(first?.user_json?.user_id).toBe(userId);
@@ -129,6 +130,32 @@ describe.each(DB_KINDS)('the user a refresh answers, on %s', (kind) => {
       new Date(start + ACCESS_RECORD_SECONDS * 1000 + 1_000 + 90 * 60_000).toISOString(),
     );
     expect(await refreshAt(ACCESS_RECORD_SECONDS * 1000 + 2_000)).toEqual(extended);
+  });
+
+  it('answers a row written elsewhere as written, and refuses it once revoked elsewhere', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.now();
+    const signedIn = await kit.signInByMagicLink(freshEmail());
+    const token = String(signedIn['session_token']);
+    const hash = sha256Hex(token);
+    const refreshAt = async (ms: number) => {
+      vi.setSystemTime(start + ms);
+      return kit.post('/sessions/authenticate', {}, token);
+    };
+    const claims = (answer: { body: Record<string, unknown> }) =>
+      (answer.body['data'] as { session: { custom_claims: unknown } }).session.custom_claims;
+
+    expect(claims(await refreshAt(1_000))).toBeNull();
+    expect(knownUsers(kit.db).get(`token:${hash}`)?.session.row.session_id).toBe(
+      (signedIn['session'] as { session_id: string }).session_id,
+    );
+    // Another process (or an operator) changes the row: this process still holds the old one.
+    await kit.db.query(`UPDATE sessions SET custom_claims = '{"plan":"pro"}' WHERE token_hash = $1`, [hash]);
+    expect(claims(await refreshAt(2_000))).toEqual({ plan: 'pro' });
+    expect(claims(await refreshAt(3_000))).toEqual({ plan: 'pro' });
+    await kit.db.query('UPDATE sessions SET revoked_at = $2 WHERE token_hash = $1', [hash, new Date(start)]);
+    const refused = await refreshAt(4_000);
+    expect([refused.status, refused.body['error_type']]).toEqual([404, 'session_not_found']);
   });
 
   it('keeps the version with triggers on the user and every sub-list its JSON reads', async () => {

@@ -1,14 +1,15 @@
 import type { Session, User } from '@latch/api';
+import type { SessionRow } from './sessionRow';
 
 /**
  * A user as a refresh last answered it, with the `users.version` it had then; and the session as
- * it answered it, with the row version (`xmin`) it was built from.
+ * it answered it, with the row version (`xmin`) it was built from and that row's columns.
  */
 export type KnownUser = {
   userId: string;
   version: string;
   user: User;
-  session: { rowVersion: string; session: Session };
+  session: { rowVersion: string; session: Session; row: SessionRow };
 };
 
 /** Entries kept per process; beyond it the least recently used are dropped (they are only a cache). */

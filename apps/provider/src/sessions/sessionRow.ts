@@ -22,6 +22,20 @@ export const SESSION_COLUMNS =
 
 const iso = (d: Date): string => new Date(d).toISOString();
 
+/** The session's own columns of a row that carries more (versions, the user's JSON). */
+export const sessionRowOf = (row: SessionRow): SessionRow => ({
+  session_id: row.session_id,
+  project_id: row.project_id,
+  user_id: row.user_id,
+  started_at: row.started_at,
+  last_accessed_at: row.last_accessed_at,
+  expires_at: row.expires_at,
+  factors: row.factors,
+  attributes: row.attributes,
+  custom_claims: row.custom_claims,
+  roles: row.roles,
+});
+
 /** A row in the API's `Session` shape (packages/api `Session`). */
 export const toSession = (row: SessionRow): Session => ({
   session_id: row.session_id,
@@ -139,6 +153,28 @@ const readLiveSql = (keyColumn: 'token_hash' | 'session_id'): string =>
 const READ_LIVE_BY_HASH_SQL = readLiveSql('token_hash');
 const READ_LIVE_BY_ID_SQL = readLiveSql('session_id');
 
+/**
+ * `readLiveSql` without the row's columns, for a caller that holds the row at some version: when
+ * the version is still the same, the columns are what it holds. Leaving out three timestamps and
+ * three JSON columns saves PostgreSQL their output and the provider their parsing.
+ */
+const readVersionSql = (keyColumn: 'token_hash' | 'session_id'): string =>
+  `SELECT session_id, xmin::text AS row_version, last_accessed_at <= $4::timestamptz AS stale,
+     ${USER_VERSION_SQL} AS user_version
+   FROM sessions WHERE ${liveSql(keyColumn)}`;
+const READ_VERSION_BY_HASH_SQL = readVersionSql('token_hash');
+const READ_VERSION_BY_ID_SQL = readVersionSql('session_id');
+
+/**
+ * `xmin` values that do not name one write: the bootstrap and frozen transaction ids, which a row
+ * frozen by a PostgreSQL older than 9.4 reports whatever wrote it. A row read with such a version
+ * is read whole. (Other values name one write; they repeat only after 2^32 transactions.)
+ */
+const SHARED_XMINS = new Set(['1', '2']);
+
+/** Whether a row version (`xmin`) names one write, so that an equal version means an equal row. */
+export const namesOneWrite = (rowVersion: string): boolean => !SHARED_XMINS.has(rowVersion);
+
 /** Records the access (and the new expiry $4, when given) of the live row; answers it as `readLiveSql`. */
 const recordLiveSql = (keyColumn: 'token_hash' | 'session_id'): string =>
   `UPDATE sessions SET last_accessed_at = $3, expires_at = COALESCE($4::timestamptz, expires_at)
@@ -151,6 +187,13 @@ const USER_WITH_VERSION_SQL = `SELECT u.version::text AS user_version, ${userJso
    FROM users u WHERE u.user_id = $1`;
 
 type LiveRow = SessionRow & { row_version: string; stale: boolean; user_version: string | null };
+type LiveVersion = Pick<LiveRow, 'session_id' | 'row_version' | 'stale' | 'user_version'>;
+
+/** What a caller of `touchLiveSession` holds from an earlier call: the user's version, the row at a version. */
+export type HeldSession = {
+  userVersion?: string | undefined;
+  row?: { version: string; row: SessionRow } | undefined;
+};
 
 /**
  * A touched session: its row, the row's version (`xmin`: the transaction that wrote it, which every
@@ -169,8 +212,10 @@ export type TouchedSession = SessionRow & {
  * there is no live session. `last_accessed_at` is written when the expiry moves or the recorded
  * access is `ACCESS_RECORD_SECONDS` old; in between the session is only read (one statement, no
  * write) and answers the recorded access. A write checks liveness again, so a revocation that lands
- * between the read and the write still refuses the session. With `knownUserVersion`, the user's JSON
- * is not built (null) while the user still has that version; otherwise a second statement reads it.
+ * between the read and the write still refuses the session. With `held.row`, the read asks for the
+ * row's version only and answers the held row while the version is the same (a second statement
+ * reads the row when it moved); with `held.userVersion`, the user's JSON is not built (null) while
+ * the user still has that version; otherwise a second statement reads it.
  */
 export async function touchLiveSession(
   db: Queryable,
@@ -178,7 +223,7 @@ export async function touchLiveSession(
   key: { tokenHash: string } | { sessionId: string },
   now: Date,
   expiresAt?: Date,
-  knownUserVersion?: string,
+  held: HeldSession = {},
 ): Promise<TouchedSession | null> {
   const byHash = 'tokenHash' in key;
   const keyValue = byHash ? key.tokenHash : key.sessionId;
@@ -191,22 +236,41 @@ export async function touchLiveSession(
         expiresAt ?? null,
       ])
     )[0];
+  const recordedBefore = new Date(now.getTime() - ACCESS_RECORD_SECONDS * 1000);
+  const read = async () =>
+    (
+      await db.query<LiveRow>(byHash ? READ_LIVE_BY_HASH_SQL : READ_LIVE_BY_ID_SQL, [
+        projectId,
+        keyValue,
+        now,
+        recordedBefore,
+      ])
+    )[0];
   let row: LiveRow | undefined;
   if (expiresAt) row = await record();
-  else {
-    [row] = await db.query<LiveRow>(byHash ? READ_LIVE_BY_HASH_SQL : READ_LIVE_BY_ID_SQL, [
-      projectId,
-      keyValue,
-      now,
-      new Date(now.getTime() - ACCESS_RECORD_SECONDS * 1000),
-    ]);
+  else if (held.row) {
+    const [version] = await db.query<LiveVersion>(
+      byHash ? READ_VERSION_BY_HASH_SQL : READ_VERSION_BY_ID_SQL,
+      [projectId, keyValue, now, recordedBefore],
+    );
+    if (!version) return null;
+    if (version.stale) row = await record();
+    else if (
+      version.row_version === held.row.version &&
+      version.session_id === held.row.row.session_id &&
+      namesOneWrite(version.row_version)
+    )
+      row = Object.assign({}, held.row.row, version);
+    else row = await read();
+  } else {
+    row = await read();
     if (row?.stale) row = await record();
   }
   if (!row) return null;
-  // The statement's row is this call's own, so the answer is completed in place (Object.assign, not
-  // `{ ...session, user_json }`: see `successResponse` on such literals).
+  // The statement's row (or the copy above) is this call's own, so the answer is completed in
+  // place (Object.assign, not `{ ...session, user_json }`: see `successResponse` on such literals).
   const { stale: _stale, ...session } = row;
-  if (session.user_version === null || session.user_version === knownUserVersion)
+  if (session.user_version === null || session.user_version === held.userVersion)
     return Object.assign(session, { user_json: null });
   const [user] = await db.query<{ user_version: string; user_json: UserJson }>(USER_WITH_VERSION_SQL, [
     session.user_id,
