@@ -33,7 +33,7 @@ export function rewriteSpecies(code: string, constructorName: string, file: stri
  * `unsafe`, `ReadyForQuery`), 287 times in a 20 s load test, so the driver's hot path ran in
  * V8's baseline tiers. Defining the property after the class exists does not help; only the class
  * body can. With the rewrite: no bailouts, and a session refresh over PostgreSQL cost the provider
- * 188 µs of CPU against 252 (6 alternated rounds of 6, each faster; docs/performance.md).
+ * 183 µs of CPU against 247 (medians of 6 alternated rounds, each one faster; docs/performance.md).
  */
 export function speciesAsDataProperty(): Plugin {
   const rewritten = new Set<string>();
