@@ -41,9 +41,9 @@ export function speciesAsDataProperty(): Plugin {
     name: 'latch:postgres-species-as-data-property',
     transform(code, id) {
       const path = id.replaceAll('\\', '/');
-      const file = Object.keys(SPECIES_GETTERS).find((suffix) => path.endsWith(`/node_modules/${suffix}`));
-      const constructorName = file && SPECIES_GETTERS[file];
-      if (!file || !constructorName) return null;
+      const getter = Object.entries(SPECIES_GETTERS).find(([file]) => path.endsWith(`/node_modules/${file}`));
+      if (!getter) return null;
+      const [file, constructorName] = getter;
       rewritten.add(file);
       return { code: rewriteSpecies(code, constructorName, file), map: null };
     },

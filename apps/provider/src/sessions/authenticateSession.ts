@@ -9,7 +9,7 @@ import { addMinutes } from './duration';
 import { sessionResponse } from './issueSession';
 import { verifySessionJwt } from './sessionJwt';
 import { knownUsers } from './knownUsers';
-import { namesOneWrite, sessionRowOf, toSession, touchLiveSession, type TouchedSession } from './sessionRow';
+import { sessionRowOf, toSession, touchLiveSession, type TouchedSession } from './sessionRow';
 
 export interface AuthenticateSessionInput {
   db: Db;
@@ -87,11 +87,11 @@ function sameAsLast(answer: AuthenticateResponse): AuthenticateResponse {
 }
 
 /**
- * Records the access to the live session (`touchLiveSession`) and answers it with its user: the
- * user this process answered last time for the same key when its version has not moved since,
- * else the one the statement built (remembered for the next refresh); and the session as built
- * last time when the row is the same version, else built from the row. 404 when the session is
- * not live, or its user is gone.
+ * Records the access to the live session (`touchLiveSession`, given the user and row this process
+ * holds for the same key) and answers it with its user: the held user when its version has not
+ * moved since, else the one the statement built (remembered for the next refresh); and the session
+ * as built last time when the row is the held version, else built from the row. 404 when the
+ * session is not live, or its user is gone.
  */
 async function touch(
   input: AuthenticateSessionInput,
@@ -115,19 +115,11 @@ async function touch(
       throw new Error(`session ${row.session_id}: no user JSON for version ${row.user_version}`);
     user = known.user;
   }
-  const sameRow =
-    known?.session.rowVersion === row.row_version &&
-    known.session.session.session_id === row.session_id &&
-    namesOneWrite(row.row_version);
-  const session = sameRow ? known.session.session : toSession(row);
-  if (!sameRow || user !== known?.user)
-    users.remember(cacheKey, {
-      userId: row.user_id,
-      version: row.user_version,
-      user,
-      session: { rowVersion: row.row_version, session, row: sameRow ? known.session.row : sessionRowOf(row) },
-    });
-  return { row, user, session };
+  const held = row.sameAsHeld ? known?.session : undefined;
+  const built = held ?? { rowVersion: row.row_version, session: toSession(row), row: sessionRowOf(row) };
+  if (!held || user !== known?.user)
+    users.remember(cacheKey, { userId: row.user_id, version: row.user_version, user, session: built });
+  return { row, user, session: built.session };
 }
 
 const expiry = (input: AuthenticateSessionInput, now: Date): Date | undefined =>

@@ -173,7 +173,7 @@ const READ_VERSION_BY_ID_SQL = readVersionSql('session_id');
 const SHARED_XMINS = new Set(['1', '2']);
 
 /** Whether a row version (`xmin`) names one write, so that an equal version means an equal row. */
-export const namesOneWrite = (rowVersion: string): boolean => !SHARED_XMINS.has(rowVersion);
+const namesOneWrite = (rowVersion: string): boolean => !SHARED_XMINS.has(rowVersion);
 
 /** Records the access (and the new expiry $4, when given) of the live row; answers it as `readLiveSql`. */
 const recordLiveSql = (keyColumn: 'token_hash' | 'session_id'): string =>
@@ -197,11 +197,13 @@ export type HeldSession = {
 
 /**
  * A touched session: its row, the row's version (`xmin`: the transaction that wrote it, which every
- * write changes), the version of its user (null when the user is gone) and the user's JSON, null
- * when the user is gone or still has the version the caller gave.
+ * write changes), whether that is the version of the row the caller held (`sameAsHeld`: the columns
+ * are the held ones), the version of its user (null when the user is gone) and the user's JSON,
+ * null when the user is gone or still has the version the caller gave.
  */
 export type TouchedSession = SessionRow & {
   row_version: string;
+  sameAsHeld: boolean;
   user_version: string | null;
   user_json: UserJson | null;
 };
@@ -247,6 +249,7 @@ export async function touchLiveSession(
       ])
     )[0];
   let row: LiveRow | undefined;
+  let sameAsHeld = false;
   if (expiresAt) row = await record();
   else if (held.row) {
     const [version] = await db.query<LiveVersion>(
@@ -259,9 +262,10 @@ export async function touchLiveSession(
       version.row_version === held.row.version &&
       version.session_id === held.row.row.session_id &&
       namesOneWrite(version.row_version)
-    )
+    ) {
       row = Object.assign({}, held.row.row, version);
-    else row = await read();
+      sameAsHeld = true;
+    } else row = await read();
   } else {
     row = await read();
     if (row?.stale) row = await record();
@@ -271,11 +275,12 @@ export async function touchLiveSession(
   // place (Object.assign, not `{ ...session, user_json }`: see `successResponse` on such literals).
   const { stale: _stale, ...session } = row;
   if (session.user_version === null || session.user_version === held.userVersion)
-    return Object.assign(session, { user_json: null });
+    return Object.assign(session, { sameAsHeld, user_json: null });
   const [user] = await db.query<{ user_version: string; user_json: UserJson }>(USER_WITH_VERSION_SQL, [
     session.user_id,
   ]);
   return Object.assign(session, {
+    sameAsHeld,
     user_version: user?.user_version ?? null,
     user_json: user?.user_json ?? null,
   });
