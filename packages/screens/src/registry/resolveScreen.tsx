@@ -1,43 +1,42 @@
 import { lazy, type ComponentType } from 'react';
-import type { Product } from '@latch/protocol';
-import { SCREENS, type Screen } from '../flow/screens';
-import { INTERNAL_PRODUCTS, PRODUCT_REGISTRY } from './products';
+import type { MountKind, Product } from '@latch/protocol';
+import type { Screen } from '../flow/screens';
+import { PRODUCTS, type ProductId } from './products';
 
-const internal = Object.values(INTERNAL_PRODUCTS);
-const owners = [...Object.values(PRODUCT_REGISTRY), ...internal];
+/** A registry entry seen from outside its product. */
+interface Owner {
+  id: ProductId;
+  mount?: MountKind;
+  screens: readonly Screen[];
+  load: () => Promise<{ screens: Partial<Record<Screen, ComponentType>> }>;
+}
+
+const owners: Owner[] = (Object.keys(PRODUCTS) as ProductId[]).map((id) => ({ id, ...PRODUCTS[id] }));
 
 /**
  * One lazy component per screen, made once at module scope: rendering one fetches the module of
  * the product that owns it, so unconfigured products are never loaded.
  */
 export const SCREEN_COMPONENTS: Partial<Record<Screen, ComponentType>> = Object.fromEntries(
-  SCREENS.flatMap((screen) => {
-    const owner = owners.find((p) => p.screens.includes(screen));
-    if (!owner) return [];
-    const component = lazy(async () => ({ default: (await owner.load()).screens[screen] ?? MissingScreen }));
-    return [[screen, component]];
-  }),
+  owners.flatMap((owner) =>
+    owner.screens.map((screen) => [
+      screen,
+      lazy(async () => {
+        const { screens } = await owner.load();
+        return { default: screens[screen] ?? MissingScreen };
+      }),
+    ]),
+  ),
 );
 
 function MissingScreen() {
   return null;
 }
 
-/** Whether a configured product offers this screen. */
+/** Whether this mount offers the screen: its product is configured, or added by the mount itself. */
 export function isScreenConfigured(products: readonly Product[], screen: Screen): boolean {
+  const owner = owners.find((p) => p.screens.includes(screen));
   return (
-    products.some((p) => PRODUCT_REGISTRY[p].screens.includes(screen)) ||
-    internal.some((p) => p.screens.includes(screen))
+    owner !== undefined && (owner.mount !== undefined || (products as readonly string[]).includes(owner.id))
   );
-}
-
-/**
- * Main's blocks in product order, each once (EML, OTP and passwords share the login form); the
- * passkey button comes first, as in Stytch's Main.
- */
-export function mainBlocks(products: readonly Product[]) {
-  const blocks = [...new Set(products.map((p) => PRODUCT_REGISTRY[p].mainBlock))];
-  return blocks.includes('passkeyButton')
-    ? ['passkeyButton' as const, ...blocks.filter((b) => b !== 'passkeyButton')]
-    : blocks;
 }
