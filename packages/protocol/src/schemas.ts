@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { isPlainObject } from './isPlainObject';
+import { isPlainObject } from '@latch/api';
 
 /*
  * The building blocks of every channel and mount-option schema: Valibot schemas with the limits a
@@ -102,6 +102,11 @@ export const json = (maxDepth = 8) => {
   };
   return v.custom<unknown>((x) => check(x, 0), expected('plain JSON data'));
 };
+
+/** A value `test` accepts, e.g. an http(s) URL; only its kind is named, not what it was. */
+/* @__NO_SIDE_EFFECTS__ */
+export const matching = <T>(test: (value: unknown) => boolean, what: string) =>
+  v.custom<T>(test, `expected ${what}`);
 
 /** A host's callback: only that it is a function can be checked, never its signature `F`. */
 /* @__NO_SIDE_EFFECTS__ */
