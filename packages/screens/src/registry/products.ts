@@ -12,10 +12,15 @@ interface ProductScreens<S extends string> {
   load: () => Promise<{ screens: Record<NoInfer<S>, ComponentType> }>;
 }
 
-/** A product a host lists (`config.products`), with its block on Main. */
-const listed = <const S extends string>(entry: ProductScreens<S> & { mainBlock: MainBlockId }) => entry;
+/**
+ * A product a host lists (`config.products`), with its block on Main; `mount`, a kind of mount
+ * that shows its screens even when the host does not list it.
+ */
+const listed = <const S extends string>(
+  entry: ProductScreens<S> & { mainBlock: MainBlockId; mount?: MountKind },
+) => entry;
 
-/** A product no host lists: the mount that adds it. Its screens always count as configured. */
+/** A product no host lists: the kind of mount that shows its screens. */
 const ofMount = <const S extends string>(entry: ProductScreens<S> & { mount: MountKind }) => entry;
 
 /**
@@ -36,6 +41,7 @@ export const PRODUCTS = {
   }),
   passwords: listed({
     mainBlock: 'loginForm',
+    mount: 'reset-password',
     screens: [
       'PasswordResetForm',
       'PasswordCreateOrLogin',
@@ -86,3 +92,12 @@ export type ProductId = keyof typeof PRODUCTS;
 
 /** The screens of one product. */
 export type ScreenOf<P extends ProductId> = (typeof PRODUCTS)[P]['screens'][number];
+
+/** The products a mount shows: the ones the host lists, then the ones its kind adds. */
+export function mountProducts(kind: MountKind, listed: readonly ProductId[]): readonly ProductId[] {
+  const added = (Object.keys(PRODUCTS) as ProductId[]).filter((id) => {
+    const product = PRODUCTS[id];
+    return 'mount' in product && product.mount === kind && !listed.includes(id);
+  });
+  return added.length === 0 ? listed : [...listed, ...added];
+}

@@ -1,12 +1,10 @@
 import { lazy, type ComponentType } from 'react';
-import type { MountKind, Product } from '@latch/protocol';
 import type { Screen } from '../flow/screens';
 import { PRODUCTS, type ProductId } from './products';
 
 /** A registry entry seen from outside its product. */
 interface Owner {
   id: ProductId;
-  mount?: MountKind;
   screens: readonly Screen[];
   load: () => Promise<{ screens: Partial<Record<Screen, ComponentType>> }>;
 }
@@ -33,10 +31,7 @@ function MissingScreen() {
   return null;
 }
 
-/** Whether this mount offers the screen: its product is configured, or added by the mount itself. */
-export function isScreenConfigured(products: readonly Product[], screen: Screen): boolean {
-  const owner = owners.find((p) => p.screens.includes(screen));
-  return (
-    owner !== undefined && (owner.mount !== undefined || (products as readonly string[]).includes(owner.id))
-  );
+/** Whether one of these products owns the screen. */
+export function isScreenConfigured(products: readonly ProductId[], screen: Screen): boolean {
+  return owners.some((p) => products.includes(p.id) && p.screens.includes(screen));
 }
