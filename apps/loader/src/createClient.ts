@@ -36,7 +36,9 @@ export interface ClientEnv {
 }
 
 /** An option that must be an http(s) URL without credentials. */
-const url = optional(matching<string>((x) => typeof x === 'string' && httpUrl(x) !== null, 'an http(s) URL'));
+const url = optional(
+  matching<string>((x) => typeof x === 'string' && httpUrl(x) !== null, 'expected an http(s) URL'),
+);
 /**
  * Checked like mount options, so a misspelt option fails loudly instead of being ignored. Inside
  * `cookieOptions` only the shape is checked (every byte here lands on every host page); its
@@ -45,7 +47,7 @@ const url = optional(matching<string>((x) => typeof x === 'string' && httpUrl(x)
 const clientOptionsSchema = object({
   authOrigin: url,
   apiBaseUrl: url,
-  cookieOptions: optional(matching<object>(isPlainObject, 'an object')),
+  cookieOptions: optional(matching<object>(isPlainObject, 'expected an object')),
 });
 
 export function createLatchClient(publicToken: string, options: ClientOptions, env: ClientEnv): LatchClient {

@@ -103,10 +103,9 @@ export const json = (maxDepth = 8) => {
   return v.custom<unknown>((x) => check(x, 0), expected('plain JSON data'));
 };
 
-/** A value `test` accepts, e.g. an http(s) URL; only its kind is named, not what it was. */
-/* @__NO_SIDE_EFFECTS__ */
-export const matching = <T>(test: (value: unknown) => boolean, what: string) =>
-  v.custom<T>(test, `expected ${what}`);
+/** A value `test` accepts, with the whole message, e.g. `expected an http(s) URL`. */
+export const matching: <T>(test: (value: unknown) => boolean, message: string) => v.CustomSchema<T, string> =
+  v.custom;
 
 /** A host's callback: only that it is a function can be checked, never its signature `F`. */
 /* @__NO_SIDE_EFFECTS__ */
