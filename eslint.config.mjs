@@ -18,6 +18,22 @@ const packageRules = [
 ];
 const restrictImports = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
+// The screens' test support (fixtures, fakes, test kits) lives in packages/screens/src/test/, for tests only.
+const SCREENS_TEST_SUPPORT = ['packages/screens/src/test/**', 'packages/screens/src/**/*.test.{ts,tsx}'];
+const testSupport = {
+  group: [
+    '**/test',
+    '**/test/**',
+    'vitest',
+    '@testing-library/*',
+    'msw',
+    'msw/*',
+    '@latch/msw',
+    '@latch/msw/*',
+  ],
+  message: 'Screen code never imports test support: fixtures and fakes live in packages/screens/src/test/.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -78,9 +94,14 @@ export default tseslint.config(
     ]),
   },
   {
+    files: ['packages/screens/src/**/*.{ts,tsx}'],
+    ignores: SCREENS_TEST_SUPPORT,
+    rules: restrictImports([...packageRules, testSupport]),
+  },
+  {
     // The screens' stand-in for the browser's WebAuthn API signs with the provider's software
     // authenticator, so the provider verifies real passkeys; it may import that one module of apps/.
-    files: ['packages/screens/src/products/passkeys/fakeWebAuthn.ts'],
+    files: ['packages/screens/src/test/passkeys/fakeWebAuthn.ts'],
     rules: restrictImports([
       deepImports,
       { group: appPackages, message: 'packages/* must not import apps/*.' },

@@ -2,11 +2,12 @@
 // what each tarball holds, then installs the tarballs into a throwaway consumer project and
 // type-checks it with Node's ESM resolution, and server-renders @latch/react from it in Node.
 // Offline: the tarballs are unpacked in place; React, its types and Valibot come from this repo's
-// node_modules, as a registry install would provide them.
+// node_modules, as a registry install would provide them. Each package's `prepack` writes the
+// published package.json (scripts/publishManifest.mjs); this checks that every file the packed
+// manifest names is in the tarball, and that the package.json in the repository is back as it was.
 import { execFileSync } from 'node:child_process';
 import {
   copyFileSync,
-  existsSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
@@ -20,21 +21,29 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const PACKAGES = [
-  { name: '@latch/loader', files: ['dist/loader.js', 'dist/loader.mjs', 'dist/loader.d.mts'] },
-  { name: '@latch/session', files: ['dist/index.js', 'dist/index.d.ts'] },
-  { name: '@latch/react', files: ['dist/index.js', 'dist/index.d.ts'] },
+  {
+    name: '@latch/loader',
+    dir: 'apps/loader',
+    files: ['dist/loader.js', 'dist/loader.mjs', 'dist/loader.d.mts'],
+  },
+  { name: '@latch/session', dir: 'packages/session', files: ['dist/index.js', 'dist/index.d.ts'] },
+  { name: '@latch/react', dir: 'packages/react', files: ['dist/index.js', 'dist/index.d.ts'] },
 ];
 // What a registry install would bring for the packages' dependencies and peer dependencies.
 const FROM_REPO = ['react', 'react-dom', 'scheduler', '@types/react', '@types/react-dom', 'valibot'];
 
-/** The files `exports` points at, under every condition but `@latch/source`. */
+/** The files `exports` points at, under every condition. */
 function exportTargets(value) {
   if (typeof value === 'string') return [value];
   if (value === null || typeof value !== 'object') return [];
-  return Object.entries(value)
-    .filter(([key]) => key !== '@latch/source')
-    .flatMap(([, inner]) => exportTargets(inner));
+  return Object.values(value).flatMap(exportTargets);
 }
+
+/** Every file a manifest names for its users: `exports`, `main`, `module`, `types`. */
+const manifestTargets = (manifest) => [
+  ...exportTargets(manifest.exports),
+  ...['main', 'module', 'types'].flatMap((field) => (manifest[field] ? [manifest[field]] : [])),
+];
 
 const problems = [];
 const work = mkdtempSync(join(tmpdir(), 'latch-pack-'));
@@ -44,13 +53,21 @@ try {
   mkdirSync(modules, { recursive: true });
 
   for (const pkg of PACKAGES) {
+    const sourceManifest = join(root, pkg.dir, 'package.json');
+    const before = readFileSync(sourceManifest, 'utf8');
     const [packed] = JSON.parse(
-      execFileSync('npm', ['pack', '--json', '--workspace', pkg.name, '--pack-destination', work], {
-        cwd: root,
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'inherit'],
-      }),
+      execFileSync(
+        'npm',
+        ['pack', '--json', '--silent', '--workspace', pkg.name, '--pack-destination', work],
+        {
+          cwd: root,
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'inherit'],
+        },
+      ),
     );
+    if (readFileSync(sourceManifest, 'utf8') !== before)
+      problems.push(`${pkg.name}: ${pkg.dir}/package.json was not put back after packing`);
     const files = packed.files.map((f) => f.path);
     const want = ['package.json', 'README.md', ...pkg.files];
     for (const file of want) if (!files.includes(file)) problems.push(`${pkg.name}: ${file} is not packed`);
@@ -66,9 +83,10 @@ try {
     if (!/^\d+\.\d+\.\d+(-[\w.]+)?$/.test(manifest.version))
       problems.push(`${pkg.name}: version ${manifest.version} is not semver`);
     if (manifest.license !== 'MIT') problems.push(`${pkg.name}: license is not MIT`);
-    // Every file an export leads to exists, except through the source condition (this repository's own).
-    for (const target of exportTargets(manifest.exports)) {
-      if (!existsSync(join(dir, target))) problems.push(`${pkg.name}: export ${target} is missing`);
+    // Every file the packed manifest leads to is in the tarball, under every condition.
+    for (const target of manifestTargets(manifest)) {
+      if (!files.includes(target.replace(/^\.\//, '')))
+        problems.push(`${pkg.name}: package.json names ${target}, which is not in the tarball`);
     }
   }
 

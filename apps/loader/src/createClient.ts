@@ -1,6 +1,5 @@
-import * as v from 'valibot';
-import type { AuthenticateResponse } from '@latch/api';
-import { isPlainObject, object, optional, readValue, type MountKind } from '@latch/protocol';
+import { isPlainObject, type AuthenticateResponse } from '@latch/api';
+import { matching, object, optional, readValue, type MountKind } from '@latch/protocol';
 import type { HostSession } from '@latch/session';
 import { registerClient } from './declaredElements';
 import { getLazySession, type LoaderSession, type SessionModule } from './lazySession';
@@ -38,7 +37,7 @@ export interface ClientEnv {
 
 /** An option that must be an http(s) URL without credentials. */
 const url = optional(
-  v.custom<string>((x) => typeof x === 'string' && httpUrl(x) !== null, 'expected an http(s) URL'),
+  matching<string>((x) => typeof x === 'string' && httpUrl(x) !== null, 'expected an http(s) URL'),
 );
 /**
  * Checked like mount options, so a misspelt option fails loudly instead of being ignored. Inside
@@ -48,7 +47,7 @@ const url = optional(
 const clientOptionsSchema = object({
   authOrigin: url,
   apiBaseUrl: url,
-  cookieOptions: optional(v.custom<object>(isPlainObject, 'expected an object')),
+  cookieOptions: optional(matching<object>(isPlainObject, 'expected an object')),
 });
 
 export function createLatchClient(publicToken: string, options: ClientOptions, env: ClientEnv): LatchClient {

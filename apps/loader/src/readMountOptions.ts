@@ -1,8 +1,8 @@
+import { isPlainObject } from '@latch/api';
 import {
   authTokenParamsSchema,
   boolean,
   callback,
-  isPlainObject,
   loginConfigSchema,
   object,
   optional,

@@ -8,4 +8,5 @@ export * from './frameBoot';
 export * from './oauthProviders';
 export * from './oauthPopup';
 export * from './bodies';
-export * from './isRecord';
+export * from './isPlainObject';
+export * from './issuePath';

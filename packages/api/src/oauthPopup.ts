@@ -1,4 +1,4 @@
-import { isRecord } from './isRecord';
+import { isPlainObject } from './isPlainObject';
 
 /** The `type` of the message the OAuth popup's result page posts to the frame that opened it. */
 export const OAUTH_POPUP_MESSAGE = 'latch:oauth-popup-result';
@@ -20,7 +20,7 @@ const str = (value: unknown, max: number): value is string =>
 
 /** Whether `data` has the shape of a popup result (who sent it is the receiver's check). */
 export function isOAuthPopupMessage(data: unknown): data is OAuthPopupMessage {
-  if (!isRecord(data) || data['type'] !== OAUTH_POPUP_MESSAGE || !str(data['code_challenge'], 128))
+  if (!isPlainObject(data) || data['type'] !== OAUTH_POPUP_MESSAGE || !str(data['code_challenge'], 128))
     return false;
   if ('token' in data) return str(data['token'], 512);
   return str(data['error_type'], 100) && typeof data['error_message'] === 'string';

@@ -14,6 +14,10 @@ export { OAUTH_PROVIDERS, type OAuthProviderType } from '@latch/api';
 const url = string(2048);
 const minutes = number(1, 60 * 24 * 366);
 
+/** The length of an imported list, read in a call a bundle drops with the schema that needs it. */
+/* @__NO_SIDE_EFFECTS__ */
+const countOf = (list: readonly unknown[]) => list.length;
+
 const oauthProviderSchema = object({
   /**
    * The provider of this 'Continue with ...' button.
@@ -202,7 +206,7 @@ export const loginConfigSchema = object({
        * The 'Continue with ...' buttons, in order.
        * @example providers: [{ type: 'google' }, { type: 'microsoft' }]
        */
-      providers: array(oauthProviderSchema, OAUTH_PROVIDERS.length),
+      providers: array(oauthProviderSchema, countOf(OAUTH_PROVIDERS)),
       /**
        * Where a returning user lands after the provider (your `authenticateByUrl` page).
        * @example loginRedirectURL: 'https://app.example.com/authenticate'

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { isPlainObject } from './isPlainObject';
+import { isPlainObject } from '@latch/api';
 import { array, object, optional, string } from './schemas';
 
 /*

@@ -2,7 +2,7 @@
 // frame document's inline script (written by the provider) posts it to its parent with the host's
 // exact origin as the target; the loader's channel chunk accepts it only from that iframe's window
 // and the auth origin, until the channel is up and `resize` takes over.
-import { isPlainObject } from './isPlainObject';
+import { isPlainObject } from '@latch/api';
 
 /** Frame → host: `{ type: EARLY_HEIGHT, height }`, the height of `#root` in CSS pixels. */
 export const EARLY_HEIGHT = 'latch:early-height';

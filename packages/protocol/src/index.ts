@@ -1,6 +1,5 @@
 export * from './schemas';
 export * from './readValue';
-export * from './isPlainObject';
 export * from './config';
 export * from './loginDefaults';
 export * from './oneTapProvider';

@@ -1,16 +1,8 @@
 import * as v from 'valibot';
+import { issuePath } from '@latch/api';
 import type { Schema } from './schemas';
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: string };
-
-/** `config.products[0]`: where in the value an issue is, after `path` (the value's own name). */
-function issuePath(issue: v.BaseIssue<unknown>, path: string): string {
-  for (const item of issue.path ?? []) {
-    const key: unknown = item.key;
-    path += typeof key === 'number' ? `[${key}]` : path ? `.${String(key)}` : String(key);
-  }
-  return path || 'value';
-}
 
 /**
  * Parses a value from the other side of a trust boundary. The first issue only (parsing stops
@@ -20,7 +12,7 @@ export function readValue<T>(schema: Schema<T>, value: unknown, path = ''): Resu
   const r = v.safeParse(schema, value, { abortEarly: true });
   if (r.success) return { ok: true, value: r.output };
   const [issue] = r.issues;
-  return { ok: false, error: `${issuePath(issue, path)}: ${issue.message}` };
+  return { ok: false, error: `${issuePath(issue, path) || 'value'}: ${issue.message}` };
 }
 
 /** Parses or throws a TypeError naming what was wrong; for method handlers. */

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { isPlainObject } from './isPlainObject';
+import { isPlainObject } from '@latch/api';
 
 /*
  * The building blocks of every channel and mount-option schema: Valibot schemas with the limits a
@@ -102,6 +102,10 @@ export const json = (maxDepth = 8) => {
   };
   return v.custom<unknown>((x) => check(x, 0), expected('plain JSON data'));
 };
+
+/** A value `test` accepts, with the whole message, e.g. `expected an http(s) URL`. */
+export const matching: <T>(test: (value: unknown) => boolean, message: string) => v.CustomSchema<T, string> =
+  v.custom;
 
 /** A host's callback: only that it is a function can be checked, never its signature `F`. */
 /* @__NO_SIDE_EFFECTS__ */

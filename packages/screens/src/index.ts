@@ -8,7 +8,7 @@ export { SCREENS, type Screen } from './flow/screens';
 export { OUTCOMES, TRANSITIONS, nextScreen, type Outcome } from './flow/transitions';
 export { INITIAL_SCREEN } from './flow/initialScreen';
 export { EARLY_INPUT, EARLY_SUBMIT_SCRIPT } from './hooks/earlyInput';
-export { preloadMainBlocks } from './main/mainBlockComponents';
+export { preloadMainBlocks } from './main/mainBlocks';
 export { createWidgetStore, type WidgetStore, type WidgetStoreInit } from './state/createWidgetStore';
 export * from './state/widgetAtoms';
 export * from './state/formAtoms';

@@ -1,4 +1,4 @@
-import { isRecord } from '@latch/api';
+import { isPlainObject } from '@latch/api';
 import type { SessionState } from './types';
 
 /** localStorage key of the mirrored state (Stytch's name, so both SDKs read one place). */
@@ -6,11 +6,11 @@ export const stateKey = (publicToken: string): string => `stytch_sdk_state_${pub
 
 /** Checks the fields the host reads; the rest is the provider's data, passed on as is. */
 function isSessionState(value: unknown): value is SessionState {
-  if (!isRecord(value)) return false;
+  if (!isPlainObject(value)) return false;
   const { user, session } = value;
   return (
-    isRecord(user) &&
-    isRecord(session) &&
+    isPlainObject(user) &&
+    isPlainObject(session) &&
     typeof user['user_id'] === 'string' &&
     typeof session['session_id'] === 'string' &&
     typeof session['expires_at'] === 'string'

@@ -1,5 +1,6 @@
 import { FRAME_BOOT_ELEMENT_ID, type BootstrapResponse, type FrameBoot } from '@latch/api';
-import { isPlainObject, type Result } from '@latch/protocol';
+import { isPlainObject } from '@latch/api';
+import type { Result } from '@latch/protocol';
 
 /*
  * Plain checks, not the protocol's schemas: the boot data is read before the first render, and the

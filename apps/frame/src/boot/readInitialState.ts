@@ -1,4 +1,5 @@
-import { FRAME_STATE_ELEMENT_ID, isPlainObject, type FrameInitialState } from '@latch/protocol';
+import { isPlainObject } from '@latch/api';
+import { FRAME_STATE_ELEMENT_ID, type FrameInitialState } from '@latch/protocol';
 
 /**
  * The mount's initial state the provider embedded in the document, or null when there is none (a

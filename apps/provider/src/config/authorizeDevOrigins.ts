@@ -1,4 +1,4 @@
-import { isPlainObject } from './isPlainObject';
+import { isPlainObject } from '@latch/api';
 import { DEMO_APP_CLIENT_ID, demoAppUrls, demoIdpUrl, devRedirectUrls, isDemoIdpUrl } from './defaultConfig';
 
 /** Appends the missing `items` to `owner[key]` (created when absent); true when it added any. */

@@ -2,7 +2,7 @@ import { OAUTH_PROVIDERS } from '@latch/api';
 import * as v from 'valibot';
 import { expected } from '@latch/api';
 import { flag, integerFrom, listOf, oneOf, strictPlainObject, text, withoutProblem } from './fieldSchemas';
-import { isPlainObject } from './isPlainObject';
+import { isPlainObject } from '@latch/api';
 import { endpointUrlProblem, originProblem, passkeyDomainProblem, redirectUrlProblem } from './origins';
 import { rateLimitsSchema } from './rateLimitsSchema';
 import { trustedAuthTokenProfileSchema } from './trustedAuthTokenProfileSchema';

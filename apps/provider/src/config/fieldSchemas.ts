@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { expected } from '@latch/api';
-import { isPlainObject } from './isPlainObject';
+import { isPlainObject } from '@latch/api';
 
 /** The building blocks of the config file's schema, each with the message an operator reads. */
 

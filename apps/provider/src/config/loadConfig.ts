@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative } from 'node:path';
 import { authorizeDevOrigins } from './authorizeDevOrigins';
-import { isPlainObject } from './isPlainObject';
+import { isPlainObject } from '@latch/api';
 import type { LatchConfig } from './configSchema';
 import { createDefaultConfig } from './defaultConfig';
 import { parseConfig } from './parseConfig';

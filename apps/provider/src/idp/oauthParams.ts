@@ -1,4 +1,4 @@
-import { hasForbiddenCharacter, isRecord } from '@latch/api';
+import { hasForbiddenCharacter, isPlainObject as isRecord } from '@latch/api';
 import type { Context } from 'hono';
 import type { AppEnv } from '../http/deps';
 import { OAuthError } from './oauthError';

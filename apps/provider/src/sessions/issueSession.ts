@@ -1,6 +1,6 @@
 import {
   DEFAULT_SESSION_MINUTES,
-  isRecord,
+  isPlainObject as isRecord,
   type AuthenticateResponse,
   type AuthenticationFactor,
   type Session,

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { isRecord } from '../isRecord';
+import { isPlainObject } from '../isPlainObject';
 import { expected } from './expected';
 import { FORBIDDEN_CHARACTER_MESSAGE, hasForbiddenCharacter } from './text';
 
@@ -24,7 +24,7 @@ export const oneOf = <const T extends readonly [string, ...string[]]>(values: T)
  */
 export const jsonObject = <const E extends v.ObjectEntries>(entries: E) =>
   v.pipe(
-    v.custom<v.InferInput<v.ObjectSchema<E, undefined>>>(isRecord, expected('an object')),
+    v.custom<v.InferInput<v.ObjectSchema<E, undefined>>>(isPlainObject, expected('an object')),
     v.object(entries),
   );
 
@@ -44,7 +44,7 @@ function isBoundedJson(value: unknown, depth = 0): boolean {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
   if (typeof value === 'number') return Number.isFinite(value);
   if (Array.isArray(value)) return value.every((item) => isBoundedJson(item, depth + 1));
-  if (isRecord(value)) return Object.values(value).every((item) => isBoundedJson(item, depth + 1));
+  if (isPlainObject(value)) return Object.values(value).every((item) => isBoundedJson(item, depth + 1));
   return false;
 }
 
@@ -52,7 +52,7 @@ function isBoundedJson(value: unknown, depth = 0): boolean {
 function hasForbiddenJsonString(value: unknown): boolean {
   if (typeof value === 'string') return hasForbiddenCharacter(value);
   if (Array.isArray(value)) return value.some(hasForbiddenJsonString);
-  if (isRecord(value)) {
+  if (isPlainObject(value)) {
     return Object.entries(value).some(
       ([key, item]) => hasForbiddenCharacter(key) || hasForbiddenJsonString(item),
     );
@@ -70,7 +70,7 @@ const jsonValue = v.pipe(
 /** A string-keyed object of JSON values. */
 export const jsonRecord = () =>
   v.pipe(
-    v.custom<Record<string, unknown>>(isRecord, expected('an object')),
+    v.custom<Record<string, unknown>>(isPlainObject, expected('an object')),
     // The keys are checked here, not by the record's key schema, so an issue names the object
     // rather than quoting the offending key.
     v.check((value) => !Object.keys(value).some(hasForbiddenCharacter), FORBIDDEN_CHARACTER_MESSAGE),

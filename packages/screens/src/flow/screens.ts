@@ -1,27 +1,9 @@
-/** Every screen of the widget; there are no URL routes. */
-export const SCREENS = [
-  'Main',
-  'PasskeyRegistrationStart',
-  'PasskeyRegistrationSuccess',
-  'PasskeyConfirmation',
-  'PasswordResetForm',
-  'PasswordCreateOrLogin',
-  'PasswordForgot',
-  'PasswordBreached',
-  'PasswordSetNew',
-  'PasswordDedupe',
-  'PasswordConfirmation',
-  'EmailConfirmation',
-  'OTPAuthenticate',
-  'OTPConfirmation',
-  'CryptoConnect',
-  'CryptoSignMessage',
-  'CryptoOtherScreen',
-  'CryptoSetupWallet',
-  'CryptoError',
-  'CryptoConfirmation',
-  'OAuthConfirmation',
-  'IDPConsent',
-] as const;
+import { PRODUCTS, type ProductId, type ScreenOf } from '../registry/products';
 
-export type Screen = (typeof SCREENS)[number];
+/** Every screen of the widget (there are no URL routes): Main, then each product's own. */
+export type Screen = 'Main' | ScreenOf<ProductId>;
+
+export const SCREENS: readonly Screen[] = [
+  'Main',
+  ...Object.values(PRODUCTS).flatMap((product): readonly Screen[] => product.screens),
+];

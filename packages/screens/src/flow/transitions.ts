@@ -1,3 +1,4 @@
+import type { INITIAL_SCREEN } from './initialScreen';
 import type { Screen } from './screens';
 
 /**
@@ -39,7 +40,7 @@ type Transitions = Partial<Record<Screen, Partial<Record<Outcome, Screen>>>>;
 const fromAnyScreen: Partial<Record<Outcome, Screen>> = { back: 'Main' };
 
 /** The whole flow in one table: (screen, outcome) → next screen. */
-export const TRANSITIONS: Transitions = {
+export const TRANSITIONS = {
   Main: {
     magicLinkSent: 'EmailConfirmation',
     otpSent: 'OTPAuthenticate',
@@ -77,9 +78,18 @@ export const TRANSITIONS: Transitions = {
   CryptoOtherScreen: { walletChosen: 'CryptoConnect', setupWallet: 'CryptoSetupWallet' },
   CryptoConnect: { challengeReceived: 'CryptoSignMessage', walletFailed: 'CryptoError' },
   CryptoSignMessage: { walletSigned: 'CryptoConfirmation', walletFailed: 'CryptoError' },
-};
+} as const satisfies Transitions;
+
+type Table = typeof TRANSITIONS;
+type Never<T extends never> = T;
+type Reached =
+  | (typeof INITIAL_SCREEN)[keyof typeof INITIAL_SCREEN]
+  | { [S in keyof Table]: Table[S][keyof Table[S]] }[keyof Table];
+/** Fails to compile when a screen is declared (`PRODUCTS`) that no mount starts on and no outcome leads to. */
+export type UnreachableScreens = Never<Exclude<Screen, Reached>>;
 
 /** The next screen, or `null` when the outcome means nothing on this screen. */
 export function nextScreen(current: Screen, outcome: Outcome): Screen | null {
-  return TRANSITIONS[current]?.[outcome] ?? (current === 'Main' ? null : fromAnyScreen[outcome]) ?? null;
+  const table: Transitions = TRANSITIONS;
+  return table[current]?.[outcome] ?? (current === 'Main' ? null : fromAnyScreen[outcome]) ?? null;
 }

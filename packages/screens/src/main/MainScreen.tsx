@@ -4,12 +4,10 @@ import { Divider } from '../components/Divider';
 import { Spinner } from '../components/Spinner';
 import { configErrors } from '../config/configErrors';
 import { usePasskeyButtonShown } from '../products/passkeys/usePasskeyButtonShown';
-import type { MainBlockId } from '../registry/products';
-import { mainBlocks } from '../registry/resolveScreen';
 import { errorDescriptorAtom } from '../state/formAtoms';
 import { configAtom } from '../state/widgetAtoms';
 import { useT } from '../strings/StringsContext';
-import { MAIN_BLOCK_COMPONENTS } from './mainBlockComponents';
+import { MAIN_BLOCKS, mainBlocks, type MainBlockId } from './mainBlocks';
 
 export interface MainScreenProps {
   logoUrl: string | null;
@@ -18,13 +16,16 @@ export interface MainScreenProps {
 
 type Block = { id: MainBlockId; Block: ComponentType };
 
-/** OAuth and crypto wallets are one group ("Continue with ..." buttons): together, no 'or' between. */
-const SOCIAL: ReadonlySet<MainBlockId> = new Set(['oauth', 'crypto']);
+const groupOf = (block: Block) => MAIN_BLOCKS[block.id].group ?? null;
 
-/** The blocks in groups: the social blocks joined at the first one's place, every other block alone. */
+/** The blocks in groups: a group's blocks joined at the first one's place, every other block alone. */
 function groups(blocks: readonly Block[]): Block[][] {
-  const social = blocks.filter((b) => SOCIAL.has(b.id));
-  return blocks.flatMap((b) => (!SOCIAL.has(b.id) ? [[b]] : b === social[0] ? [social] : []));
+  return blocks.flatMap((b) => {
+    const group = groupOf(b);
+    if (group === null) return [[b]];
+    const members = blocks.filter((other) => groupOf(other) === group);
+    return b === members[0] ? [members] : [];
+  });
 }
 
 /** Main: logo, header, configuration errors or the configured products' blocks with 'or' between groups. */
@@ -34,11 +35,9 @@ export function MainScreen({ logoUrl, hideHeaderText }: MainScreenProps) {
   const descriptor = useAtomValue(errorDescriptorAtom);
   const errors = configErrors(config);
   const passkeyButton = usePasskeyButtonShown(config);
-  const blocks = mainBlocks(config.products).flatMap((id): Block[] => {
-    const Block = MAIN_BLOCK_COMPONENTS[id];
-    if (id === 'passkeyButton' && !passkeyButton) return [];
-    return Block ? [{ id, Block }] : [];
-  });
+  const blocks = mainBlocks(config.products).flatMap((id): Block[] =>
+    id === 'passkeyButton' && !passkeyButton ? [] : [{ id, Block: MAIN_BLOCKS[id].block.Component }],
+  );
   return (
     <div className="latch-main">
       {logoUrl && <img className="latch-logo" src={logoUrl} alt={t('logo.alt')} />}

@@ -1,38 +1,47 @@
 import type { ComponentType } from 'react';
-import type { Product } from '@latch/protocol';
-import type { Screen } from '../flow/screens';
-
-/** What a product module contributes once loaded. */
-export interface ProductScreens {
-  screens: Partial<Record<Screen, ComponentType>>;
-}
-
-/** The blocks Main is assembled from; several products can share one. */
-export type MainBlockId = 'loginForm' | 'oauth' | 'crypto' | 'passkeyButton';
+import type { MountKind, Product } from '@latch/protocol';
+import type { MainBlockId } from '../main/mainBlocks';
 
 /**
- * Static facts about each product (tiny, in the initial bundle) and a loader for its screens,
- * which Vite splits into their own chunk: a product that is not configured is never fetched.
+ * One product: the screens it owns, by name (tiny, in the initial bundle), and the module with
+ * their components, which Vite splits into a chunk of its own: a product that is not configured is
+ * never fetched. The module's `screens` must have a component for every name listed here.
  */
-export interface ProductDescriptor {
-  mainBlock: MainBlockId;
-  screens: readonly Screen[];
-  load: () => Promise<ProductScreens>;
+interface ProductScreens<S extends string> {
+  screens: readonly S[];
+  load: () => Promise<{ screens: Record<NoInfer<S>, ComponentType> }>;
 }
 
-export const PRODUCT_REGISTRY: Record<Product, ProductDescriptor> = {
-  emailMagicLinks: {
+/**
+ * A product a host lists (`config.products`), with its block on Main; `mount`, a kind of mount
+ * that shows its screens even when the host does not list it.
+ */
+const listed = <const S extends string>(
+  entry: ProductScreens<S> & { mainBlock: MainBlockId; mount?: MountKind },
+) => entry;
+
+/** A product no host lists: the kind of mount that shows its screens. */
+const ofMount = <const S extends string>(entry: ProductScreens<S> & { mount: MountKind }) => entry;
+
+/**
+ * Every product of the widget, each declared once. The flow's screens (`SCREENS`) are Main and
+ * the screens listed here, in this order; which screen follows which is `flow/transitions.ts`.
+ */
+export const PRODUCTS = {
+  // Stytch's passkeyRegistration: the passkey-registration mount's screens.
+  passkeyRegistration: ofMount({
+    mount: 'passkey-registration',
+    screens: ['PasskeyRegistrationStart', 'PasskeyRegistrationSuccess'],
+    load: () => import('../products/passkeys/registrationScreens'),
+  }),
+  passkeys: listed({
+    mainBlock: 'passkeyButton',
+    screens: ['PasskeyConfirmation'],
+    load: () => import('../products/passkeys/screens'),
+  }),
+  passwords: listed({
     mainBlock: 'loginForm',
-    screens: ['EmailConfirmation'],
-    load: () => import('../products/emailMagicLinks/screens'),
-  },
-  otp: {
-    mainBlock: 'loginForm',
-    screens: ['OTPAuthenticate', 'OTPConfirmation'],
-    load: () => import('../products/otp/screens'),
-  },
-  passwords: {
-    mainBlock: 'loginForm',
+    mount: 'reset-password',
     screens: [
       'PasswordResetForm',
       'PasswordCreateOrLogin',
@@ -43,19 +52,18 @@ export const PRODUCT_REGISTRY: Record<Product, ProductDescriptor> = {
       'PasswordConfirmation',
     ],
     load: () => import('../products/passwords/screens'),
-  },
-  passkeys: {
-    mainBlock: 'passkeyButton',
-    screens: ['PasskeyConfirmation'],
-    load: () => import('../products/passkeys/screens'),
-  },
-  // The redirect leaves the page; only a popup sign-in (oauthOptions.mode) ends inside the widget.
-  oauth: {
-    mainBlock: 'oauth',
-    screens: ['OAuthConfirmation'],
-    load: () => import('../products/oauth/screens'),
-  },
-  crypto: {
+  }),
+  emailMagicLinks: listed({
+    mainBlock: 'loginForm',
+    screens: ['EmailConfirmation'],
+    load: () => import('../products/emailMagicLinks/screens'),
+  }),
+  otp: listed({
+    mainBlock: 'loginForm',
+    screens: ['OTPAuthenticate', 'OTPConfirmation'],
+    load: () => import('../products/otp/screens'),
+  }),
+  crypto: listed({
     mainBlock: 'crypto',
     screens: [
       'CryptoConnect',
@@ -66,23 +74,30 @@ export const PRODUCT_REGISTRY: Record<Product, ProductDescriptor> = {
       'CryptoConfirmation',
     ],
     load: () => import('../products/crypto/screens'),
-  },
-};
-
-/**
- * Products no host configures: a mount adds them itself (Stytch's `passkeyRegistration`, the IdP screen). Their
- * screens are reached only from that mount's first screen, so they always count as configured.
- */
-export const INTERNAL_PRODUCTS: Record<
-  'passkeyRegistration' | 'identityProvider',
-  Omit<ProductDescriptor, 'mainBlock'>
-> = {
-  passkeyRegistration: {
-    screens: ['PasskeyRegistrationStart', 'PasskeyRegistrationSuccess'],
-    load: () => import('../products/passkeys/registrationScreens'),
-  },
-  identityProvider: {
+  }),
+  // The redirect leaves the page; only a popup sign-in (oauthOptions.mode) ends inside the widget.
+  oauth: listed({
+    mainBlock: 'oauth',
+    screens: ['OAuthConfirmation'],
+    load: () => import('../products/oauth/screens'),
+  }),
+  identityProvider: ofMount({
+    mount: 'identity-provider',
     screens: ['IDPConsent'],
     load: () => import('../products/identityProvider/screens'),
-  },
-};
+  }),
+} satisfies Record<Product, { mainBlock: MainBlockId }> & Record<string, ProductScreens<string>>;
+
+export type ProductId = keyof typeof PRODUCTS;
+
+/** The screens of one product. */
+export type ScreenOf<P extends ProductId> = (typeof PRODUCTS)[P]['screens'][number];
+
+/** The products a mount shows: the ones the host lists, then the ones its kind adds. */
+export function mountProducts(kind: MountKind, listed: readonly ProductId[]): readonly ProductId[] {
+  const added = (Object.keys(PRODUCTS) as ProductId[]).filter((id) => {
+    const product = PRODUCTS[id];
+    return 'mount' in product && product.mount === kind && !listed.includes(id);
+  });
+  return added.length === 0 ? listed : [...listed, ...added];
+}

@@ -1,12 +1,11 @@
 import { atom } from 'jotai';
 import { DEFAULT_BOOTSTRAP, type BootstrapData, type SessionTokens } from '@latch/api';
-import { PROTOCOL_VERSION, type MountKind, type MountState, type Product } from '@latch/protocol';
+import { PROTOCOL_VERSION, type MountState } from '@latch/protocol';
 import { INITIAL_SCREEN } from '../flow/initialScreen';
 import type { Screen } from '../flow/screens';
 import { nextScreen, type Outcome } from '../flow/transitions';
+import { mountProducts, type ProductId } from '../registry/products';
 import { setErrorDescriptorAtom, setMagicLinkEmailAtom } from './formAtoms';
-
-const IMPLIED_PRODUCT: Partial<Record<MountKind, Product>> = { 'reset-password': 'passwords' };
 
 export const DEFAULT_MOUNT_STATE: MountState = {
   protocolVersion: PROTOCOL_VERSION,
@@ -30,13 +29,12 @@ export const screenAtom = atom((get) => get(screenBase));
 export const mountStateAtom = atom((get) => get(mountStateBase));
 export const configAtom = atom((get) => get(mountStateBase).config);
 /**
- * The products whose screens this mount may show: the configured ones, plus the one a dedicated
- * mount implies (a reset-password mount shows password screens even if the host lists none).
+ * The products whose screens this mount may show: the configured ones, plus those its kind adds
+ * (a reset-password mount shows password screens even if the host lists none).
  */
-export const productsAtom = atom((get): readonly Product[] => {
+export const productsAtom = atom((get): readonly ProductId[] => {
   const { kind, config } = get(mountStateBase);
-  const implied = IMPLIED_PRODUCT[kind];
-  return implied && !config.products.includes(implied) ? [...config.products, implied] : config.products;
+  return mountProducts(kind, config.products);
 });
 /** True once the host has answered `ready()`: the mount state (and its session) is the host's own. */
 export const hostAnsweredAtom = atom((get) => get(hostAnsweredBase));

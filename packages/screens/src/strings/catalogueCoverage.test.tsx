@@ -11,8 +11,8 @@ import {
   namelessClient,
   noRedirect,
   renderIdp,
-} from '../products/identityProvider/idpFixtures';
-import { namelessPasskeys, passkeyAccount } from '../products/passkeys/registrationFixtures';
+} from '../test/identityProvider/idpFixtures';
+import { namelessPasskeys, passkeyAccount } from '../test/passkeys/registrationFixtures';
 import {
   setErrorDescriptorAtom,
   setMagicLinkEmailAtom,
@@ -31,7 +31,7 @@ import {
   RAINBOW,
   renderCrypto,
   walletAnswers,
-} from '../products/crypto/cryptoTestKit';
+} from '../test/crypto/cryptoTestKit';
 import { OAUTH_PROVIDERS } from '@latch/api';
 import { showToastAtom } from '../toast/toastAtoms';
 import type { StringId } from '@latch/protocol';

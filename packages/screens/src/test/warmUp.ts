@@ -1,6 +1,7 @@
 import { loadPhoneLib } from '../phone/loadPhoneLib';
 import { loadZxcvbn } from '../products/passwords/loadZxcvbn';
-import { PRODUCT_REGISTRY, INTERNAL_PRODUCTS } from '../registry/products';
+import { MAIN_BLOCKS } from '../main/mainBlocks';
+import { PRODUCTS } from '../registry/products';
 
 /**
  * Loads every lazily imported module up front: the first transform of a chunk can take longer
@@ -8,11 +9,8 @@ import { PRODUCT_REGISTRY, INTERNAL_PRODUCTS } from '../registry/products';
  */
 export async function warmUpScreens(): Promise<void> {
   await Promise.all([
-    ...Object.values(PRODUCT_REGISTRY).map((p) => p.load()),
-    ...Object.values(INTERNAL_PRODUCTS).map((p) => p.load()),
-    import('../main/loginForm/LoginForm'),
-    import('../products/passkeys/PasskeyButton'),
-    import('../products/crypto/CryptoButtons'),
+    ...Object.values(PRODUCTS).map((p) => p.load()),
+    ...Object.values(MAIN_BLOCKS).map((b) => b.block.preload()),
     import('../products/passkeys/ceremony'),
     import('../toast/ToastOutlet'),
     loadPhoneLib(),

@@ -1,4 +1,5 @@
-import { isPlainObject, type StyleConfig, type StylesInput } from '@latch/protocol';
+import { isPlainObject } from '@latch/api';
+import type { StyleConfig, StylesInput } from '@latch/protocol';
 import { readableOn } from './contrast';
 import { parseColor } from './parseColor';
 import { THEME_TOKENS, type ThemeToken } from './themeTokens';

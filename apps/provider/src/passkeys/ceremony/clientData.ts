@@ -1,4 +1,4 @@
-import { isRecord } from '@latch/api';
+import { isPlainObject as isRecord } from '@latch/api';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
 
 /** The fields of CollectedClientData (WebAuthn §5.8.1) that verification relies on. */

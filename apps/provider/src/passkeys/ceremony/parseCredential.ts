@@ -1,4 +1,4 @@
-import { isRecord } from '@latch/api';
+import { isPlainObject as isRecord } from '@latch/api';
 import type {
   AuthenticationResponseJSON,
   AuthenticatorAttachment,

@@ -5,7 +5,7 @@ import { useFlow } from '../../hooks/useFlow';
 import { useServices } from '../../services/ServicesContext';
 import { cryptoStateAtom } from '../../state/formAtoms';
 import { useT } from '../../strings/StringsContext';
-import { useFinishAuthentication, useSessionDuration } from '../passwords/useFinishAuthentication';
+import { useFinishAuthentication, useSessionDuration } from '../../session/useFinishAuthentication';
 import { useWalletStep } from './useWalletStep';
 import { chosenWalletAtom } from './walletAtoms';
 import { signChallenge, WalletError } from './walletClient';

@@ -4,7 +4,14 @@ import { OAUTH_PROVIDERS } from '@latch/api';
 import { errorResponse } from '@latch/msw';
 import { providerServer, uniqueEmail } from '../../test/providerServer';
 import { warmUpScreens } from '../../test/warmUp';
-import { COINBASE, METAMASK, PHANTOM, RAINBOW, renderCrypto, walletAnswers } from './cryptoTestKit';
+import {
+  COINBASE,
+  METAMASK,
+  PHANTOM,
+  RAINBOW,
+  renderCrypto,
+  walletAnswers,
+} from '../../test/crypto/cryptoTestKit';
 
 const text = (hex: string) => Buffer.from(hex.slice(2), 'hex').toString('utf8');
 const provider = providerServer();

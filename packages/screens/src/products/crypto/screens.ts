@@ -1,4 +1,3 @@
-import type { ProductScreens } from '../../registry/products';
 import { CryptoConfirmation } from './CryptoConfirmation';
 import { CryptoConnect } from './CryptoConnect';
 import { CryptoError } from './CryptoError';
@@ -6,7 +5,7 @@ import { CryptoOtherScreen } from './CryptoOtherScreen';
 import { CryptoSetupWallet } from './CryptoSetupWallet';
 import { CryptoSignMessage } from './CryptoSignMessage';
 
-export const screens: ProductScreens['screens'] = {
+export const screens = {
   CryptoConnect,
   CryptoSignMessage,
   CryptoOtherScreen,

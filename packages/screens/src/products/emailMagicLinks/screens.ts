@@ -1,4 +1,3 @@
-import type { ProductScreens } from '../../registry/products';
 import { EmailConfirmation } from './EmailConfirmation';
 
-export const screens: ProductScreens['screens'] = { EmailConfirmation };
+export const screens = { EmailConfirmation };

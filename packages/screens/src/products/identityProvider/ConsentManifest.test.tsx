@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { providerServer } from '../../test/providerServer';
 import { warmUpScreens } from '../../test/warmUp';
-import { AUTHORIZE_SEARCH, idpConfig, idpSession, renderIdp } from './idpFixtures';
+import { AUTHORIZE_SEARCH, idpConfig, idpSession, renderIdp } from '../../test/identityProvider/idpFixtures';
 
 const provider = providerServer({ config: idpConfig() });
 

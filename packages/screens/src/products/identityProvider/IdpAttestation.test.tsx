@@ -5,7 +5,7 @@ import { providerServer, uniqueEmail } from '../../test/providerServer';
 import { warmUpScreens } from '../../test/warmUp';
 import { act } from 'react';
 import { applyMountStateAtom, mountStateAtom } from '../../state/widgetAtoms';
-import { AUTHORIZE_SEARCH, idpConfig, renderIdp } from './idpFixtures';
+import { AUTHORIZE_SEARCH, idpConfig, renderIdp } from '../../test/identityProvider/idpFixtures';
 
 const ISSUER = 'https://idp.partner.example';
 const AUDIENCE = 'latch-consent';

@@ -12,7 +12,7 @@ import {
   namelessClient,
   noRedirect,
   renderIdp,
-} from './idpFixtures';
+} from '../../test/identityProvider/idpFixtures';
 
 const provider = providerServer({ config: idpConfig() });
 const routes = async () => (await provider.sent()).map((c) => c.route);

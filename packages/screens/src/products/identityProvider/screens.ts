@@ -1,6 +1,5 @@
-import type { ProductScreens } from '../../registry/products';
 import { IdpConsent } from './IdpConsent';
 import './identityProvider.css';
 
 /** The identity-provider mount's one screen (an internal product: no host lists it). */
-export const screens: ProductScreens['screens'] = { IDPConsent: IdpConsent };
+export const screens = { IDPConsent: IdpConsent };

@@ -1,8 +1,10 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
-import { DEFAULTS, type MountState } from '@latch/protocol';
+import type { MountState } from '@latch/protocol';
 import { describeError } from '../../errors/errorMessage';
 import { useServices } from '../../services/ServicesContext';
+import { handSessionToHost } from '../../session/handSessionToHost';
+import { sessionDuration } from '../../session/sessionDuration';
 import { adoptSessionAtom, announceAtom, configAtom } from '../../state/widgetAtoms';
 import { useT } from '../../strings/StringsContext';
 
@@ -28,7 +30,7 @@ export function useAttestation(params: AuthTokenParams | undefined): Attestation
   const profileId = params?.tokenProfileID;
   const token = params?.trustedAuthToken;
   const key = profileId === undefined || token === undefined ? null : `${profileId}\n${token}`;
-  const minutes = config.sessionOptions?.sessionDurationMinutes ?? DEFAULTS.sessionDurationMinutes;
+  const minutes = sessionDuration(config);
 
   // A token is sent once: with a token id mapped, a second attempt would be refused as a replay,
   // and the effect runs again whenever the host's update gives new strings or options.
@@ -53,10 +55,10 @@ export function useAttestation(params: AuthTokenParams | undefined): Attestation
         session_duration_minutes: minutes,
       })
       .then(
-        async ({ session_token, session_jwt, session, user }) => {
+        async (response) => {
           if (!current()) return;
-          adoptSession({ session_token, session_jwt });
-          await host.setSession({ session_token, session_jwt, session, user }).catch(() => undefined);
+          adoptSession({ session_token: response.session_token, session_jwt: response.session_jwt });
+          await handSessionToHost(host, response);
           if (current()) setResult({ key, status: 'done' });
         },
         (error: unknown) => {

@@ -1,4 +1,3 @@
-import type { ProductScreens } from '../../registry/products';
 import { OAuthConfirmation } from './OAuthConfirmation';
 
-export const screens: ProductScreens['screens'] = { OAuthConfirmation };
+export const screens = { OAuthConfirmation };

@@ -1,10 +1,10 @@
 import { ApiError, type OAuthPopupFailure } from '@latch/api';
-import { DEFAULTS, type OAuthProviderConfig, type WidgetError } from '@latch/protocol';
+import type { OAuthProviderConfig, WidgetError } from '@latch/protocol';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef } from 'react';
 import { describeError } from '../../errors/errorMessage';
-import { useFlow } from '../../hooks/useFlow';
 import { useServices } from '../../services/ServicesContext';
+import { useFinishAuthentication, useSessionDuration } from '../../session/useFinishAuthentication';
 import { configAtom } from '../../state/widgetAtoms';
 import { useT } from '../../strings/StringsContext';
 import { oauthStartUrl } from './oauthStartUrl';
@@ -36,7 +36,8 @@ const resultError = (result: OAuthPopupFailure) =>
 export function useOAuthPopup() {
   const { api, host } = useServices();
   const config = useAtomValue(configAtom);
-  const dispatch = useFlow();
+  const session_duration_minutes = useSessionDuration();
+  const finish = useFinishAuthentication();
   const t = useT();
   const current = useRef<AbortController | null>(null);
   // Leaving Main (or unmounting) forgets the attempt: a late result finds nobody listening.
@@ -63,13 +64,10 @@ export function useOAuthPopup() {
         const response = await api.call('POST /oauth/authenticate', {
           token: result.token,
           code_verifier: verifier,
-          session_duration_minutes:
-            config.sessionOptions?.sessionDurationMinutes ?? DEFAULTS.sessionDurationMinutes,
+          session_duration_minutes,
         });
         if (controller.signal.aborted) return;
-        const { session_token, session_jwt, session, user } = response;
-        await host.setSession({ session_token, session_jwt, session, user }).catch(() => undefined);
-        dispatch('oauthAuthenticated');
+        await finish(response, null, 'oauthAuthenticated');
       };
       run().catch((error: unknown) => {
         if (controller.signal.aborted) return;
@@ -79,6 +77,6 @@ export function useOAuthPopup() {
       });
       return true;
     },
-    [api, host, config, dispatch, t],
+    [api, host, config, session_duration_minutes, finish, t],
   );
 }

@@ -2,18 +2,19 @@ import { useAtomValue } from 'jotai';
 import { DEFAULTS } from '@latch/protocol';
 import { useErrorReporter } from '../../errors/useErrorReporter';
 import { useEmitEvent } from '../../hooks/useEmitEvent';
-import { useFlow } from '../../hooks/useFlow';
 import { useServices } from '../../services/ServicesContext';
 import { otpStateAtom } from '../../state/formAtoms';
+import { useFinishAuthentication, useSessionDuration } from '../../session/useFinishAuthentication';
 import { configAtom } from '../../state/widgetAtoms';
 import { otpTargetFor, sendOtp } from './sendOtp';
 
 /** OtpAuthenticate's logic: verify the code (session to the host) and resend a new one. */
 export function useVerifyPasscode() {
-  const { api, host } = useServices();
+  const { api } = useServices();
   const config = useAtomValue(configAtom);
   const otp = useAtomValue(otpStateAtom);
-  const dispatch = useFlow();
+  const session_duration_minutes = useSessionDuration();
+  const finish = useFinishAuthentication();
   const emit = useEmitEvent();
   const report = useErrorReporter();
 
@@ -23,13 +24,9 @@ export function useVerifyPasscode() {
       const response = await api.call('POST /otps/authenticate', {
         token: code,
         method_id: otp.methodId,
-        session_duration_minutes:
-          config.sessionOptions?.sessionDurationMinutes ?? DEFAULTS.sessionDurationMinutes,
+        session_duration_minutes,
       });
-      const { session_token, session_jwt, session, user } = response;
-      await host.setSession({ session_token, session_jwt, session, user }).catch(() => undefined);
-      emit('OTP_AUTHENTICATE', response);
-      dispatch('otpVerified');
+      await finish(response, 'OTP_AUTHENTICATE', 'otpVerified');
       return '';
     } catch (error) {
       return report(error);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPasskeyCredential, getPasskeyCredential } from './ceremony';
-import { installFakeWebAuthn, type FakeWebAuthn } from './fakeWebAuthn';
+import { installFakeWebAuthn, type FakeWebAuthn } from '../../test/passkeys/fakeWebAuthn';
 
 const REQUEST_OPTIONS = JSON.stringify({
   challenge: 'Y2hhbGxlbmdlLTE',

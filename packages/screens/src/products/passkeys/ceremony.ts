@@ -6,7 +6,7 @@ import {
   type PublicKeyCredentialCreationOptionsJSON,
   type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
-import { isRecord } from '@latch/api';
+import { isPlainObject } from '@latch/api';
 
 /*
  * The browser half of a passkey ceremony. This is the only module that imports
@@ -17,8 +17,8 @@ import { isRecord } from '@latch/api';
 /** The provider sends options as a JSON string; a Stytch-style `{publicKey}` is unwrapped. */
 function parseOptions(json: string): Record<string, unknown> {
   const parsed: unknown = JSON.parse(json);
-  const inner = isRecord(parsed) && isRecord(parsed['publicKey']) ? parsed['publicKey'] : parsed;
-  if (!isRecord(inner) || typeof inner['challenge'] !== 'string') {
+  const inner = isPlainObject(parsed) && isPlainObject(parsed['publicKey']) ? parsed['publicKey'] : parsed;
+  if (!isPlainObject(inner) || typeof inner['challenge'] !== 'string') {
     throw new TypeError('The provider sent passkey options without a challenge.');
   }
   return inner;
@@ -36,8 +36,8 @@ function isCreationOptions(
   const user = v['user'];
   return (
     typeof v['challenge'] === 'string' &&
-    isRecord(v['rp']) &&
-    isRecord(user) &&
+    isPlainObject(v['rp']) &&
+    isPlainObject(user) &&
     typeof user['id'] === 'string' &&
     Array.isArray(v['pubKeyCredParams'])
   );

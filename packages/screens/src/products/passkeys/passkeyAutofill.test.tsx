@@ -4,8 +4,21 @@ import { renderWidget } from '../../test/renderWidget';
 import { submitEmail } from '../../test/steps';
 import { errorResponse } from '@latch/msw';
 import { providerServer, uniqueEmail } from '../../test/providerServer';
-import { domError, installFakeWebAuthn, pickFromAutofill, type FakeWebAuthn } from './fakeWebAuthn';
-import { emlAndPasskeys, NOT_FOUND, passkeyUser, settle, startCalls, UNKNOWN, warmUp } from './loginFixtures';
+import {
+  domError,
+  installFakeWebAuthn,
+  pickFromAutofill,
+  type FakeWebAuthn,
+} from '../../test/passkeys/fakeWebAuthn';
+import {
+  emlAndPasskeys,
+  NOT_FOUND,
+  passkeyUser,
+  settle,
+  startCalls,
+  UNKNOWN,
+  warmUp,
+} from '../../test/passkeys/loginFixtures';
 
 const provider = providerServer();
 import { PASSKEY_AUTOFILL_ATTEMPTS } from './usePasskeyAutofill';

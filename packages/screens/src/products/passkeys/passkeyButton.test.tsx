@@ -3,8 +3,15 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { renderWidget } from '../../test/renderWidget';
 import { errorResponse } from '@latch/msw';
 import { providerServer } from '../../test/providerServer';
-import { domError, installFakeWebAuthn, type FakeWebAuthn } from './fakeWebAuthn';
-import { emlAndPasskeys, NOT_FOUND, passkeyUser, settle, UNKNOWN, warmUp } from './loginFixtures';
+import { domError, installFakeWebAuthn, type FakeWebAuthn } from '../../test/passkeys/fakeWebAuthn';
+import {
+  emlAndPasskeys,
+  NOT_FOUND,
+  passkeyUser,
+  settle,
+  UNKNOWN,
+  warmUp,
+} from '../../test/passkeys/loginFixtures';
 import { waitForProvider } from '../../test/waitForProvider';
 
 const provider = providerServer();

@@ -2,7 +2,8 @@ import type { ApiClient, SdkResponse } from '@latch/api';
 import type { LoginConfig } from '@latch/protocol';
 import { loadCeremony } from './loadCeremony';
 import { EmptyPasskeyResponse } from './passkeyErrors';
-import { passkeyDomain, sessionDuration } from './passkeyConfig';
+import { sessionDuration } from '../../session/sessionDuration';
+import { passkeyDomain } from './passkeyConfig';
 
 export type PasskeyAuthentication = SdkResponse<'POST /webauthn/authenticate'>;
 export type PasskeyRegistration = SdkResponse<'POST /webauthn/register'>;

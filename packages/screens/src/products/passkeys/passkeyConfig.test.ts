@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasEmailField, passkeyDomain, sessionDuration } from './passkeyConfig';
+import { hasEmailField, passkeyDomain } from './passkeyConfig';
 
 describe('passkey configuration', () => {
   it('knows which products put an email field on Main', () => {
@@ -12,12 +12,10 @@ describe('passkey configuration', () => {
     expect(hasEmailField({ products: ['oauth', 'passkeys'] })).toBe(false);
   });
 
-  it('uses passkeyOptions.domain, else the frame host name; 30 minutes unless configured', () => {
+  it('uses passkeyOptions.domain, else the frame host name', () => {
     expect(passkeyDomain({ products: [], passkeyOptions: { domain: 'example.com' } }, 'auth.test')).toBe(
       'example.com',
     );
     expect(passkeyDomain({ products: [] }, 'auth.test')).toBe('auth.test');
-    expect(sessionDuration({ products: [] })).toBe(30);
-    expect(sessionDuration({ products: [], sessionOptions: { sessionDurationMinutes: 90 } })).toBe(90);
   });
 });

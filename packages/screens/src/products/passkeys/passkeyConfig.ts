@@ -1,4 +1,4 @@
-import { DEFAULTS, type LoginConfig } from '@latch/protocol';
+import type { LoginConfig } from '@latch/protocol';
 
 /** Whether Main shows an email field that can offer passkeys in its autofill. */
 export function hasEmailField(config: LoginConfig): boolean {
@@ -16,8 +16,4 @@ export function hasEmailField(config: LoginConfig): boolean {
  */
 export function passkeyDomain(config: LoginConfig, hostname = globalThis.location?.hostname ?? ''): string {
   return config.passkeyOptions?.domain ?? hostname;
-}
-
-export function sessionDuration(config: LoginConfig): number {
-  return config.sessionOptions?.sessionDurationMinutes ?? DEFAULTS.sessionDurationMinutes;
 }

@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { errorResponse, heldResponse } from '@latch/msw';
 import { providerServer } from '../../test/providerServer';
-import { warmUp } from './loginFixtures';
-import { passkeyAccount, renderRegistration } from './registrationFixtures';
+import { warmUp } from '../../test/passkeys/loginFixtures';
+import { passkeyAccount, renderRegistration } from '../../test/passkeys/registrationFixtures';
 
 const provider = providerServer();
 

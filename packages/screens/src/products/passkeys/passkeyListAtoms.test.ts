@@ -7,7 +7,7 @@ import {
   restorePasskeyAtom,
   setPasskeysAtom,
 } from './passkeyListAtoms';
-import { passkey } from './registrationFixtures';
+import { passkey } from '../../test/passkeys/registrationFixtures';
 
 const ids = (store: ReturnType<typeof createStore>) =>
   store.get(passkeysAtom)?.map((p) => `${p.webauthn_registration_id}:${p.name}`);

@@ -3,6 +3,7 @@ import type { EventType, LoginConfig, WidgetEventData } from '@latch/protocol';
 import type { Outcome } from '../../flow/transitions';
 import type { ErrorDescriptor } from '../../state/formAtoms';
 import type { WidgetHost } from '../../services/WidgetServices';
+import { handSessionToHost } from '../../session/handSessionToHost';
 import type { Translate } from '../../strings/translate';
 import { authenticateWithPasskey } from './passkeyCalls';
 import { authenticationErrorId, isCancelled } from './passkeyErrors';
@@ -39,8 +40,7 @@ export async function passkeyLogin(
   try {
     const response = await authenticateWithPasskey(api, config, { conditional, signal });
     if (signal?.aborted) return 'stopped';
-    const { session_token, session_jwt, session, user } = response;
-    await host.setSession({ session_token, session_jwt, session, user }).catch(() => undefined);
+    await handSessionToHost(host, response);
     emit('PASSKEY_AUTHENTICATE', response);
     dispatch('passkeyAuthenticated');
     return 'ok';

@@ -3,9 +3,13 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { applyMountStateAtom, mountStateAtom } from '../../state/widgetAtoms';
 import { errorResponse } from '@latch/msw';
 import { providerServer } from '../../test/providerServer';
-import { domError, installFakeWebAuthn, type FakeWebAuthn } from './fakeWebAuthn';
-import { passkeyUser, warmUp } from './loginFixtures';
-import { namelessPasskeys, passkeyAccount, renderRegistration } from './registrationFixtures';
+import { domError, installFakeWebAuthn, type FakeWebAuthn } from '../../test/passkeys/fakeWebAuthn';
+import { passkeyUser, warmUp } from '../../test/passkeys/loginFixtures';
+import {
+  namelessPasskeys,
+  passkeyAccount,
+  renderRegistration,
+} from '../../test/passkeys/registrationFixtures';
 import { SESSION_WAIT_MS } from './useRegistrationUser';
 
 const NO_USER = 'Error: Cannot use PasskeyRegistration component without active user authenticated.';

@@ -1,4 +1,3 @@
-import type { ProductScreens } from '../../registry/products';
 import { PasskeyConfirmation } from './PasskeyConfirmation';
 
-export const screens: ProductScreens['screens'] = { PasskeyConfirmation };
+export const screens = { PasskeyConfirmation };

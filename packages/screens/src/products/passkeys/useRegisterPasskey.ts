@@ -4,6 +4,7 @@ import { useEmitEvent } from '../../hooks/useEmitEvent';
 import { useFlow } from '../../hooks/useFlow';
 import { useInFlight } from '../../hooks/useInFlight';
 import { useServices } from '../../services/ServicesContext';
+import { useFinishAuthentication } from '../../session/useFinishAuthentication';
 import { announceAtom, configAtom } from '../../state/widgetAtoms';
 import { useT } from '../../strings/StringsContext';
 import { loadCeremony } from './loadCeremony';
@@ -21,6 +22,7 @@ export function useRegisterPasskey() {
   const announce = useSetAtom(announceAtom);
   const dispatch = useFlow();
   const emit = useEmitEvent();
+  const finish = useFinishAuthentication();
   const { busy, run } = useInFlight();
   const [error, setError] = useState('');
 
@@ -34,11 +36,8 @@ export function useRegisterPasskey() {
       setError('');
       try {
         const response = await registerPasskey(api, config);
-        const { session_token, session_jwt, session, user } = response;
-        await host.setSession({ session_token, session_jwt, session, user }).catch(() => undefined);
-        setPasskeys(user.webauthn_registrations);
-        emit('PASSKEY_REGISTER', response);
-        dispatch('passkeyRegistered');
+        setPasskeys(response.user.webauthn_registrations);
+        await finish(response, 'PASSKEY_REGISTER', 'passkeyRegistered');
       } catch (failure) {
         const message = t(registrationErrorId(failure));
         setError(message);

@@ -5,7 +5,7 @@ import { submitEmail } from '../../test/steps';
 import { errorResponse, heldResponse } from '@latch/msw';
 import { providerServer, uniqueEmail } from '../../test/providerServer';
 import { loadZxcvbn } from './loadZxcvbn';
-import { continueButton, STRONG_PASSWORD, typePassword } from './passwordTestKit';
+import { continueButton, STRONG_PASSWORD, typePassword } from '../../test/passwords/passwordTestKit';
 import { waitForProvider } from '../../test/waitForProvider';
 
 const passwordOptions = {

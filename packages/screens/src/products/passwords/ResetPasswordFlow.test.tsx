@@ -5,7 +5,7 @@ import { heldResponse } from '@latch/msw';
 import { renderWidget } from '../../test/renderWidget';
 import { providerServer, uniqueEmail } from '../../test/providerServer';
 import { loadZxcvbn } from './loadZxcvbn';
-import { continueButton, STRONG_PASSWORD, typePassword } from './passwordTestKit';
+import { continueButton, STRONG_PASSWORD, typePassword } from '../../test/passwords/passwordTestKit';
 import { waitForProvider } from '../../test/waitForProvider';
 
 const provider = providerServer();

@@ -5,7 +5,7 @@ import { expectCatalogueOnly, MARKERS } from '../../test/catalogueMarkers';
 import { renderWidget } from '../../test/renderWidget';
 import { providerServer } from '../../test/providerServer';
 import { loadZxcvbn } from './loadZxcvbn';
-import { continueButton, typePassword } from './passwordTestKit';
+import { continueButton, typePassword } from '../../test/passwords/passwordTestKit';
 
 // A project whose password policy is LUDS: its own provider, the rest of the reset tests use zxcvbn.
 const config = mswConfig();

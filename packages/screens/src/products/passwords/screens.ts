@@ -1,11 +1,10 @@
-import type { ProductScreens } from '../../registry/products';
 import { PasswordBreached, PasswordDedupe, PasswordForgot, PasswordSetNew } from './checkEmailScreens';
 import { PasswordConfirmation } from './PasswordConfirmation';
 import { PasswordCreateOrLogin } from './PasswordCreateOrLogin';
 import { PasswordResetForm } from './PasswordResetForm';
 import './passwords.css';
 
-export const screens: ProductScreens['screens'] = {
+export const screens = {
   PasswordResetForm,
   PasswordCreateOrLogin,
   PasswordForgot,

@@ -5,7 +5,7 @@ import type { Outcome } from '../../flow/transitions';
 import { useFlow } from '../../hooks/useFlow';
 import { useServices } from '../../services/ServicesContext';
 import { passwordStateAtom } from '../../state/formAtoms';
-import { useFinishAuthentication, useSessionDuration } from './useFinishAuthentication';
+import { useFinishAuthentication, useSessionDuration } from '../../session/useFinishAuthentication';
 import { useResetEmail } from './useResetEmail';
 
 /** Provider answers that mean "set a new password by email" rather than "try again". */

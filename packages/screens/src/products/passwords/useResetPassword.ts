@@ -1,6 +1,6 @@
 import { useErrorReporter } from '../../errors/useErrorReporter';
 import { useServices } from '../../services/ServicesContext';
-import { useFinishAuthentication, useSessionDuration } from './useFinishAuthentication';
+import { useFinishAuthentication, useSessionDuration } from '../../session/useFinishAuthentication';
 
 /** The reset screen's two ways in with the emailed token; each resolves to an error text or ''. */
 export function useResetPassword(token: string) {

@@ -7,7 +7,7 @@ import { createTestServices } from '../../test/renderWidget';
 import { providerServer } from '../../test/providerServer';
 import { testNetwork } from '../../test/testNetwork';
 import { loadZxcvbn } from './loadZxcvbn';
-import { STRONG_PASSWORD } from './passwordTestKit';
+import { STRONG_PASSWORD } from '../../test/passwords/passwordTestKit';
 import { STRENGTH_CHECK_DEBOUNCE_MS, useStrengthCheck } from './useStrengthCheck';
 import { waitForProvider } from '../../test/waitForProvider';
 

@@ -3,7 +3,7 @@ import {
   createTestAuthenticator,
   type TestAuthenticator,
 } from '../../../../../apps/provider/src/passkeys/ceremony/testAuthenticator';
-import { TEST_BASE_URL } from '../../test/testNetwork';
+import { TEST_BASE_URL } from '../testNetwork';
 
 /*
  * The browser's WebAuthn API for tests (happy-dom has none): a PublicKeyCredential global and

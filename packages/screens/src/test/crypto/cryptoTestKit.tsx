@@ -14,7 +14,7 @@ import type {
 } from '@latch/protocol';
 import { createWidgetStore } from '../../state/createWidgetStore';
 import { DEFAULT_MOUNT_STATE, sessionTokensAtom } from '../../state/widgetAtoms';
-import { createTestServices } from '../../test/renderWidget';
+import { createTestServices } from '../renderWidget';
 import { Widget } from '../../Widget';
 
 export const METAMASK: WalletInfo = {

@@ -1,9 +1,9 @@
 import { mswConfig, type Override } from '@latch/msw';
 import type { MountState } from '@latch/protocol';
 import { applyMountStateAtom, mountStateAtom } from '../../state/widgetAtoms';
-import type { ProviderServer } from '../../test/providerServer';
-import { uniqueEmail } from '../../test/providerServer';
-import { renderWidget, type WidgetSetup } from '../../test/renderWidget';
+import type { ProviderServer } from '../providerServer';
+import { uniqueEmail } from '../providerServer';
+import { renderWidget, type WidgetSetup } from '../renderWidget';
 
 /** Shared set-up for the identity-provider mount's tests. */
 export const CALLBACK = 'https://notes.example/callback';

@@ -1,7 +1,7 @@
 import type { LoginConfig } from '@latch/protocol';
 import type { FakeWebAuthn } from './fakeWebAuthn';
-import { uniqueEmail, type ProviderServer } from '../../test/providerServer';
-import { TEST_BASE_URL } from '../../test/testNetwork';
+import { uniqueEmail, type ProviderServer } from '../providerServer';
+import { TEST_BASE_URL } from '../testNetwork';
 
 /** Shared set-up for the passkey sign-in tests. */
 export const emlAndPasskeys: LoginConfig = { products: ['emailMagicLinks', 'passkeys'] };
@@ -63,11 +63,11 @@ export const startCalls = async (provider: ProviderServer) =>
 /** Loads the lazily imported modules up front, so a slow first transform does not eat a test's wait. */
 export async function warmUp() {
   await Promise.all([
-    import('./ceremony'),
-    import('./screens'),
-    import('./PasskeyButton'),
-    import('./registrationScreens'),
+    import('../../products/passkeys/ceremony'),
+    import('../../products/passkeys/screens'),
+    import('../../products/passkeys/PasskeyButton'),
+    import('../../products/passkeys/registrationScreens'),
     import('../../main/loginForm/LoginForm'),
-    import('../emailMagicLinks/screens'),
+    import('../../products/emailMagicLinks/screens'),
   ]);
 }

@@ -2,8 +2,8 @@ import type { WebAuthnRegistration } from '@latch/api';
 import type { Override } from '@latch/msw';
 import { createTestAuthenticator } from './fakeWebAuthn';
 import { passkeyUser } from './loginFixtures';
-import type { ProviderServer } from '../../test/providerServer';
-import { renderWidget } from '../../test/renderWidget';
+import type { ProviderServer } from '../providerServer';
+import { renderWidget } from '../renderWidget';
 
 /** Shared set-up for the registration mount's tests. */
 export const passkey = (id: string, name: string): WebAuthnRegistration => ({

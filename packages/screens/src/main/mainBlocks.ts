@@ -1,0 +1,42 @@
+import type { LoginConfig, Product } from '@latch/protocol';
+import { PRODUCTS } from '../registry/products';
+import { hasPhoneMethod, PhoneFormBlock } from './loginForm/phoneFormBlock';
+import { preloadable, type Preloadable } from './preloadable';
+
+export interface MainBlock {
+  /** Its own chunk, fetched only when a configured product needs it. */
+  block: Preloadable;
+  /** Blocks of one group sit together with no 'or' between them ("Continue with ..." buttons). */
+  group?: 'social';
+  /** Shown above every other block, as in Stytch's Main. */
+  first?: true;
+}
+
+const BLOCKS = {
+  passkeyButton: { block: preloadable(() => import('../products/passkeys/PasskeyButton')), first: true },
+  loginForm: { block: preloadable(() => import('./loginForm/LoginForm')) },
+  oauth: { block: preloadable(() => import('../products/oauth/OAuthBlock')), group: 'social' },
+  crypto: { block: preloadable(() => import('../products/crypto/CryptoButtons')), group: 'social' },
+} satisfies Record<string, MainBlock>;
+
+export type MainBlockId = keyof typeof BLOCKS;
+
+/** The blocks Main is assembled from, each named by the products that show it (`mainBlock`). */
+export const MAIN_BLOCKS: Record<MainBlockId, MainBlock> = BLOCKS;
+
+/** Main's blocks in product order, each once (EML, OTP and passwords share the login form). */
+export function mainBlocks(products: readonly Product[]): MainBlockId[] {
+  const blocks = [...new Set(products.map((p) => PRODUCTS[p].mainBlock))];
+  const first = (id: MainBlockId) => (MAIN_BLOCKS[id].first ? 0 : 1);
+  return blocks.sort((a, b) => first(a) - first(b));
+}
+
+/**
+ * Starts fetching the blocks the configured products show on Main, and the phone form when a login
+ * method needs it, before React asks for them (the frame calls this as soon as it knows the config).
+ * Failures surface when the block renders.
+ */
+export function preloadMainBlocks(config: LoginConfig): void {
+  for (const id of mainBlocks(config.products)) void MAIN_BLOCKS[id].block.preload().catch(() => undefined);
+  if (hasPhoneMethod(config)) void PhoneFormBlock.preload().catch(() => undefined);
+}
