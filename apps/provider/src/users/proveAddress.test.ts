@@ -1,7 +1,12 @@
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Db } from '../db/Db';
+import { openPostgresDb } from '../db/postgres';
 import { createTestAuthenticator } from '../passkeys/ceremony/testAuthenticator';
-import { DB_KINDS } from '../../test/testDatabases';
+import { PROJECT_ID, PROJECT_SECRET } from '../../test/authTestKit';
+import { testApp } from '../../test/testApp';
+import { basic, HOST, TEST_TOKEN } from '../../test/testConfig';
+import { createPostgresDatabase, DB_KINDS } from '../../test/testDatabases';
 import { openWebAuthnKit, type WebAuthnKit } from '../../test/webauthnTestKit';
 
 type Json = Record<string, unknown>;
@@ -236,5 +241,65 @@ describe.each(DB_KINDS)("an address's first proof makes its prover the owner, on
       code: (await kit.latest(email)).code,
     });
     expect(first['reset_sessions']).toBe(false);
+  });
+});
+
+describe('a claim on two provider processes sharing one PostgreSQL database', SLOW, () => {
+  /** A provider on its own connection pool, with its own caches, as a second process has. */
+  const provider = (db: Db) => {
+    const { app } = testApp({ db });
+    const call = async (path: string, body: Json, authorization: string) => {
+      const response = await app.request(path, {
+        method: 'POST',
+        headers: { Authorization: authorization, 'Content-Type': 'application/json', Origin: HOST },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as Json };
+    };
+    return {
+      sdk: (path: string, body: Json, sessionToken = TEST_TOKEN) =>
+        call(`/sdk/v1${path}`, body, basic(TEST_TOKEN, sessionToken)),
+      backend: (path: string, body: Json) => call(path, body, basic(PROJECT_ID, PROJECT_SECRET)),
+      latestCode: async (to: string) => {
+        const inbox = await app.request(`/dev/inbox.json?to=${encodeURIComponent(to)}`);
+        const [message] = (await inbox.json()) as { code?: string }[];
+        return message?.code;
+      },
+    };
+  };
+
+  it("refuses the stranger's session on the process that refreshed it, after the claim on the other", async () => {
+    const url = await createPostgresDatabase(inject('postgresTemplate'));
+    const [dbA, dbB] = [openPostgresDb(url), openPostgresDb(url)];
+    try {
+      const [a, b] = [provider(dbA), provider(dbB)];
+      const email = freshEmail();
+      const signedUp = await a.sdk('/passwords', {
+        email,
+        password: STRANGERS,
+        session_duration_minutes: 60,
+      });
+      const { session_token, session_jwt } = signedUp.body['data'] as Json;
+      const stranger = String(session_token);
+      // Process A answers the session twice: its caches hold the row, the user and the JWT.
+      for (let i = 0; i < 2; i++)
+        expect((await a.sdk('/sessions/authenticate', {}, stranger)).status).toBe(200);
+      expect((await a.backend('/v1/sessions/authenticate', { session_jwt })).status).toBe(200);
+
+      const sent = await b.sdk('/otps/email/login_or_create', { email });
+      const method_id = (sent.body['data'] as Json)['method_id'];
+      const token = await b.latestCode(email);
+      const owner = await b.sdk('/otps/authenticate', { method_id, token, session_duration_minutes: 60 });
+      expect(owner.status).toBe(200);
+
+      const refused = await a.sdk('/sessions/authenticate', {}, stranger);
+      expect([refused.status, refused.body['error_type']]).toEqual([404, 'session_not_found']);
+      const byJwt = await a.backend('/v1/sessions/authenticate', { session_jwt });
+      expect([byJwt.status, byJwt.body['error_type']]).toEqual([404, 'session_not_found']);
+      const ownerToken = String((owner.body['data'] as Json)['session_token']);
+      expect((await a.sdk('/sessions/authenticate', {}, ownerToken)).status).toBe(200);
+    } finally {
+      await Promise.all([dbA.close(), dbB.close()]);
+    }
   });
 });
