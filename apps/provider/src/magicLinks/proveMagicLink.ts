@@ -2,7 +2,8 @@ import type { AuthenticationFactor } from '@latch/api';
 import type { Db } from '../db/Db';
 import { AuthError } from '../errors/AuthError';
 import { consumeResetToken } from '../passwords';
-import { proveAddress, type ProjectRef, type RequestSession } from '../users';
+import type { TokenSignIn } from '../tokens/tokenSignIn';
+import { proveAddress, type ProjectRef } from '../users';
 import { consumeMagicLink } from './magicLinkTokens';
 
 export interface MagicLinkProof {
@@ -24,12 +25,7 @@ const unableToAuth = (): AuthError =>
 export async function proveMagicLink(
   db: Db,
   project: ProjectRef,
-  {
-    token,
-    codeVerifier,
-    requestSession,
-    now,
-  }: { token: string; codeVerifier?: string | undefined; requestSession: RequestSession; now: Date },
+  { token, codeVerifier, requestSession, now }: TokenSignIn,
 ): Promise<MagicLinkProof> {
   const link = { projectId: project.project_id, token, codeVerifier, now };
   // A reset email's token also logs in: the reset screen's 'Login without a password' sends it here.

@@ -1,7 +1,8 @@
 import type { AuthenticationFactor } from '@latch/api';
 import type { Db } from '../db/Db';
 import { AuthError } from '../errors/AuthError';
-import { activateUser, proveAddress, type ProjectRef, type RequestSession } from '../users';
+import type { TokenSignIn } from '../tokens/tokenSignIn';
+import { activateUser, proveAddress, type ProjectRef } from '../users';
 import { consumeOAuthToken, type OAuthGrant } from './oauthTokens';
 
 export interface OAuthProof {
@@ -21,12 +22,7 @@ export interface OAuthProof {
 export async function proveOAuthToken(
   db: Db,
   project: ProjectRef,
-  {
-    token,
-    codeVerifier,
-    requestSession,
-    now,
-  }: { token: string; codeVerifier?: string | undefined; requestSession: RequestSession; now: Date },
+  { token, codeVerifier, requestSession, now }: TokenSignIn,
 ): Promise<OAuthProof> {
   const used = await consumeOAuthToken(db, { projectId: project.project_id, token, codeVerifier, now });
   if (!used) throw new AuthError('oauth_token_not_found', 'OAuth Token could not be found.');

@@ -34,6 +34,11 @@ export type ProvenAddress = {
   claimed: boolean;
 };
 
+/**
+ * Read before the address is marked: whether the user had a verified address (`owned`) and whether
+ * the request's session ($4 token hash or $5 id) is a live one of the user (`held`). Then the
+ * user's address is marked verified and a pending user activated; `claims` when neither held.
+ */
 const proveSql = (table: string, id: string, value: string): string =>
   `WITH before AS (
      SELECT EXISTS (SELECT 1 FROM user_emails WHERE user_id = $3 AND verified)
