@@ -6,7 +6,7 @@ import type { AppEnv, Services } from '../http/deps';
 import { rawRoute, type Route } from '../http/route';
 import { devIdpPage } from './devIdpPage';
 import { issueOAuthToken, landSignedIn, linkProviderAccount, takeOAuthState } from '../oauth';
-import { findOrCreateUserByEmail, markEmailVerified, parseEmail } from '../users';
+import { findOrCreateUserByEmail, parseEmail } from '../users';
 
 const isProviderType = (value: string): value is OAuthProviderType =>
   (OAUTH_PROVIDERS as readonly string[]).includes(value);
@@ -46,9 +46,9 @@ const authorizePage = rawRoute('GET', '/dev/oauth/:provider/authorize', (c, serv
 
 /**
  * The visitor "signed in at the provider": the account is found or created by its email (which
- * the provider vouches for, so it is verified), linked to the provider subject, and the visitor
- * goes back to the app with a single-use token (`stytch_token_type=oauth`), or in popup mode to
- * the frame that opened the popup.
+ * the provider vouches for: redeeming the token proves it), linked to the provider subject, and
+ * the visitor goes back to the app with a single-use token (`stytch_token_type=oauth`), or in
+ * popup mode to the frame that opened the popup.
  */
 const authorizeSubmit = rawRoute('POST', '/dev/oauth/:provider/authorize', async (c, services) => {
   const target = devTarget(c, services);
@@ -75,7 +75,6 @@ const authorizeSubmit = rawRoute('POST', '/dev/oauth/:provider/authorize', async
   });
   if (!oauth) return expired();
   const user = await findOrCreateUserByEmail(db, target.project, email);
-  await markEmailVerified(db, user.method_id);
   const account = await linkProviderAccount(db, target.project, {
     userId: user.user_id,
     providerType: target.type,
@@ -89,6 +88,7 @@ const authorizeSubmit = rawRoute('POST', '/dev/oauth/:provider/authorize', async
       providerType: target.type,
       providerSubject: devSubject(target.type, email),
       emailId: account.email_id,
+      verifiedEmailId: user.method_id,
       scopes: oauth.scopes,
     },
     codeChallenge: oauth.codeChallenge,

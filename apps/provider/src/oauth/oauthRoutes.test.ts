@@ -185,6 +185,54 @@ describe.each(DB_KINDS)('OAuth through the dev identity provider on %s', (kind) 
     expect(good.status).toBe(302);
   });
 
+  it("a stranger's password sign-up: the owner's Google sign-in claims the account and keeps its link", async () => {
+    const email = `claimed-${kind}@example.com`;
+    const password = 'plum-Vortex-9-quietly-Anchor';
+    const stranger = await kit.ok('/passwords', { email, password, session_duration_minutes: 30 });
+    const { landing } = await signInAtProvider(email);
+    const owner = await kit.ok('/oauth/authenticate', {
+      token: landing.searchParams.get('token'),
+      session_duration_minutes: 30,
+    });
+    expect(owner['user_id']).toBe(stranger['user_id']);
+    const user = owner['user'] as { emails: unknown[]; providers: unknown[]; password: unknown };
+    expect(user.emails).toEqual([expect.objectContaining({ email, verified: true })]);
+    expect(user.providers).toEqual([expect.objectContaining({ provider_type: 'google' })]);
+    expect(user.password).toMatchObject({ requires_reset: true });
+    const old = await kit.post('/sessions/authenticate', {}, String(stranger['session_token']));
+    expect([old.status, old.body['error_type']]).toEqual([404, 'session_not_found']);
+    const login = await kit.post('/passwords/authenticate', {
+      email,
+      password,
+      session_duration_minutes: 30,
+    });
+    expect(login.body['error_type']).toBe('reset_password');
+  });
+
+  it('takes nothing when the sign-in carries the password holder’s own session', async () => {
+    const email = `held-${kind}@example.com`;
+    const password = 'plum-Vortex-9-quietly-Anchor';
+    const holder = await kit.ok('/passwords', { email, password, session_duration_minutes: 30 });
+    const token = String(holder['session_token']);
+    const { landing } = await signInAtProvider(email);
+    const linked = await kit.ok(
+      '/oauth/authenticate',
+      { token: landing.searchParams.get('token'), session_duration_minutes: 30 },
+      token,
+    );
+    expect(linked['session_token']).toBe(token);
+    expect((linked['user'] as { emails: unknown[] }).emails).toEqual([
+      expect.objectContaining({ email, verified: true }),
+    ]);
+    expect((await kit.post('/sessions/authenticate', {}, token)).status).toBe(200);
+    const login = await kit.post('/passwords/authenticate', {
+      email,
+      password,
+      session_duration_minutes: 30,
+    });
+    expect(login.status).toBe(200);
+  });
+
   it('answers 4xx envelopes for malformed authenticate bodies', async () => {
     for (const body of [{}, { token: 42 }, '{not json', { token: 'x', session_duration_minutes: -1 }]) {
       const r = await kit.post('/oauth/authenticate', body);

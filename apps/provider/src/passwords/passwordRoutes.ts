@@ -85,6 +85,7 @@ export const passwordRoutes: Route[] = [
       token: body.token,
       password: body.password,
       codeVerifier: body.code_verifier,
+      requestSession: { sessionToken: input.sessionToken },
       now,
     });
     // The link proved the inbox, as a magic link does; the password itself is brand new.
