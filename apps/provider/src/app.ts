@@ -5,6 +5,7 @@ import { sdkCors } from './http/cors';
 import { resolveServices, type AppDeps, type AppEnv } from './http/deps';
 import { handleError, handleNotFound } from './http/errorHandling';
 import { refuseOddBytes } from './http/refuseOddBytes';
+import { keepAliveFraming } from './http/keepAliveFraming';
 import { requestBodyLimit } from './http/requestBodyLimit';
 import { requestId } from './http/requestId';
 import { requestLog } from './http/requestLog';
@@ -23,6 +24,8 @@ import { V1_ROUTES } from './routes/v1Routes';
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const services = resolveServices(deps);
   const app = new Hono<AppEnv>();
+  // Outermost: it sees the final answer, error answers included, before it is written.
+  app.use('*', keepAliveFraming());
   app.use('*', requestId());
   // Outermost after the id: its time and status cover every later step, error answers included.
   app.use('*', requestLog(services.logger));
