@@ -6,6 +6,7 @@ import { asUnreachable } from './db/DatabaseUnreachableError';
 import { describeStorage, openDb } from './db/openDb';
 import { migrate } from './db/migrate';
 import type { ProviderEnv } from './env';
+import { sweepEventsPeriodically } from './events/sweepEventsPeriodically';
 import { createHttpServer } from './http/createHttpServer';
 import { createLogger } from './http/createLogger';
 import type { Logger } from './http/logger';
@@ -65,9 +66,13 @@ function serveApp(
     const address = server.address();
     onListening?.(typeof address === 'object' && address ? address.port : env.port);
   });
+  const stopSweeps = sweepEventsPeriodically(db, config, logger);
   stopGracefully(
     server,
-    () => db.close(),
+    () => {
+      stopSweeps();
+      return db.close();
+    },
     env.shutdownGraceMs,
     logger,
     cluster.isWorker ? 'primary' : 'signals',

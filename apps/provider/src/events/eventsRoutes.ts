@@ -58,7 +58,7 @@ export const eventsRoutes: Route[] = [
           `[${foreign}].event.public_token: does not match ${against}.`,
         );
       }
-      await insertEvents(services.db, project, body);
+      await insertEvents(services.db, project, body, services.config.events);
       return {};
     },
     { projectWithoutCredentials: projectOfEvents },

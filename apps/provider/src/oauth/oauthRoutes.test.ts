@@ -100,12 +100,15 @@ describe.each(DB_KINDS)('OAuth through the dev identity provider on %s', (kind) 
     expect((second['user'] as { providers: unknown[] }).providers).toHaveLength(1);
   });
 
-  it("posts the dev sign-in form to the configured auth origin, whatever Host the request named", async () => {
+  it('posts the dev sign-in form to the configured auth origin, whatever Host the request named', async () => {
     const started = await start({ public_token: TEST_TOKEN, login_redirect_url: REDIRECT });
     const authorize = new URL(started.headers.get('location') ?? '');
     const forged = `http://attacker.example${authorize.pathname}${authorize.search}`;
     const action = async (response: Response) =>
-      (/<form method="post" action="([^"]*)"/.exec(await response.text())?.[1] ?? '').replaceAll('&amp;', '&');
+      (/<form method="post" action="([^"]*)"/.exec(await response.text())?.[1] ?? '').replaceAll(
+        '&amp;',
+        '&',
+      );
     const expected = `${AUTH_ORIGIN}${authorize.pathname}${authorize.search}`;
     expect(await action(await kit.app.request(forged))).toBe(expected);
     // The page again with a problem (no email), after a POST.
