@@ -22,9 +22,10 @@ function drainable(incoming: IncomingMessage): boolean {
 
 /**
  * Ends the connection after its answer without losing the answer: half-closes it, drops what the
- * client still sends (its body's tail), and closes it once the client does, or after `LINGER_MS`
- * or `LINGER_BYTES`. Closing at once with unread bytes would reset the connection, and a reset can
- * discard the answer before the client reads it.
+ * client still sends (its body's tail) up to `LINGER_BYTES`, then stops reading, and closes it
+ * once the client does or `LINGER_MS` have passed. Closing at once with unread bytes would reset
+ * the connection, and a client whose write fails on the reset may never read the answer; a
+ * client that stops being read only waits until then.
  */
 function lingerThenClose(incoming: IncomingMessage): void {
   const socket = incoming.socket;
@@ -34,14 +35,15 @@ function lingerThenClose(incoming: IncomingMessage): void {
     socket.end();
     setTimeout(() => socket.destroy(), LINGER_MS).unref();
   };
+  // A body a route began reading stays paused where the route left it: nothing more is read.
   if (incoming.readableDidRead) return;
-  // A body a route never read: dropped here as it arrives, within the bound (Node's own drain
-  // would read it whole).
+  // A body no route read: dropped here as it arrives (Node's own drain would read it whole), and
+  // no longer read past the bound (Node then stops reading the socket).
   let dropped = 0;
   incoming.on('error', () => undefined);
   incoming.on('data', (chunk: Buffer) => {
     dropped += chunk.length;
-    if (dropped > LINGER_BYTES) socket.destroy();
+    if (dropped > LINGER_BYTES) incoming.pause();
   });
 }
 
