@@ -178,11 +178,9 @@ it('holds the cap across two provider processes on one PostgreSQL', async () => 
   try {
     const padding = 'p'.repeat(2000);
     const body = JSON.stringify(Array.from({ length: 100 }, () => entry('shared', { details: { padding } })));
-    const post = (app: ReturnType<typeof testApp>) => app.sdk('/events', { body });
+    const post = async (app: ReturnType<typeof testApp>) => (await app.sdk('/events', { body })).status;
     const [appA, appB] = [testApp({ db: a, config }), testApp({ db: b, config })];
-    const statuses = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => post(i % 2 ? appA : appB).then((r) => r.status)),
-    );
+    const statuses = await Promise.all(Array.from({ length: 30 }, (_, i) => post(i % 2 ? appA : appB)));
     expect(statuses.every((status) => status === 200)).toBe(true);
     const [kept] = await migrated.query<{ bytes: string }>(
       'SELECT sum(octet_length(event_name) + octet_length(details::text) + octet_length(telemetry::text) + 100) AS bytes FROM events',

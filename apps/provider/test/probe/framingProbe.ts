@@ -133,7 +133,7 @@ const soundCase: fc.Arbitrary<FramingCase> = fc
   .map(({ method, path, headers, text, pad, framing, splits, style, close }) => {
     const body = Buffer.concat([ascii(text), Buffer.alloc(pad, 0x20)]);
     const lines = [`${method} ${path} HTTP/1.1`, ...headers, ...(close ? ['Connection: close'] : [])];
-    let payload = Buffer.alloc(0);
+    let payload: Buffer = Buffer.alloc(0);
     if (framing === 'length') {
       lines.push(`Content-Length: ${body.length}`);
       payload = body;

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { isErrorEnvelope } from '@latch/api';
 import { Agent, request } from 'undici';
 import { basic, HOST, TEST_TOKEN } from '../testConfig';
@@ -19,7 +20,7 @@ export interface KeepAliveReport {
 /** Requests whose answer comes before their body is read, sent between the others. */
 const EARLY: readonly {
   kind: string;
-  body: () => Buffer | Iterable<Buffer>;
+  body: () => Buffer | Readable;
   headers: Record<string, string>;
   method?: string;
   path?: string;
@@ -34,9 +35,13 @@ const EARLY: readonly {
     body: () => Buffer.alloc(8 * 1024 * 1024, 0x20),
     headers: { authorization: basic(TEST_TOKEN) },
   },
-  { kind: '413 chunked', body: () => chunks(300 * 1024), headers: { authorization: basic(TEST_TOKEN) } },
+  {
+    kind: '413 chunked',
+    body: () => Readable.from(chunks(300 * 1024)),
+    headers: { authorization: basic(TEST_TOKEN) },
+  },
   { kind: '401 before the body', body: () => Buffer.alloc(20_000, 0x20), headers: {} },
-  { kind: '401 before a chunked body', body: () => chunks(20_000), headers: {} },
+  { kind: '401 before a chunked body', body: () => Readable.from(chunks(20_000)), headers: {} },
   {
     kind: 'GET with a body',
     body: () => Buffer.alloc(5000, 0x20),
@@ -46,7 +51,7 @@ const EARLY: readonly {
   },
   {
     kind: 'DELETE with a chunked body',
-    body: () => chunks(50_000),
+    body: () => Readable.from(chunks(50_000)),
     headers: { authorization: basic(TEST_TOKEN) },
     method: 'DELETE',
     path: '/sdk/v1/users/webauthn_registrations/x',
@@ -85,7 +90,7 @@ export async function runKeepAliveProbe(
     method: string;
     path: string;
     headers: Record<string, string>;
-    body?: Buffer | Iterable<Buffer> | string;
+    body?: Buffer | Readable | string;
     api: boolean;
   };
   const jobs: Job[] = [];
@@ -140,12 +145,13 @@ export async function runKeepAliveProbe(
     for (let job = jobs[next++]; job; job = jobs[next++]) {
       report.requests++;
       try {
-        const answer = await request(origin + job.path, {
+        const options: Parameters<typeof request>[1] = {
           method: job.method as 'GET',
           headers: job.headers,
-          ...(job.body === undefined ? {} : { body: job.body }),
           dispatcher: agent,
-        });
+        };
+        if (job.body !== undefined) options.body = job.body;
+        const answer = await request(origin + job.path, options);
         const text = await answer.body.text();
         report.statuses[answer.statusCode] = (report.statuses[answer.statusCode] ?? 0) + 1;
         if (answer.statusCode >= 500)
