@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { backendBodySchemas, sdkBodySchemas, sdkPathBodySchemas } from '@latch/api';
 
 /** An endpoint of the API as the probes call it. */
@@ -191,13 +192,53 @@ export function poisonCases(): PoisonCase[] {
   return cases;
 }
 
+const oddText = fc.oneof(
+  fc.string({ maxLength: 30 }),
+  fc.constantFrom(
+    ...POISONS.map(([, value]) => value).filter((value): value is string => typeof value === 'string'),
+  ),
+);
+const { value: oddJson } = fc.letrec<{ value: unknown }>((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small' },
+    oddText,
+    fc.integer(),
+    fc.double({ noNaN: true, noDefaultInfinity: true }),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(tie('value'), { maxLength: 4 }),
+    fc.dictionary(oddText, tie('value'), { maxKeys: 4 }),
+  ),
+}));
+
+/** `count` generated bodies: a route's sample body with generated values in some of its fields. */
+function generatedCases(count: number, seed: number): PoisonCase[] {
+  const routes = PROBE_ROUTES.filter((route) => route.schema !== null);
+  const generated = fc.tuple(
+    fc.nat(routes.length - 1),
+    fc.array(fc.tuple(fc.nat(), oddJson), { minLength: 1, maxLength: 3 }),
+  );
+  return fc.sample(generated, { numRuns: count, seed }).map(([index, changes]) => {
+    const route = routes[index] ?? (routes[0] as ProbeRoute);
+    const paths = fieldPaths(route.schema);
+    let body = sampleValue(route.schema);
+    const fields = changes.map(([at, value]) => {
+      const path = paths[at % Math.max(1, paths.length)] ?? [];
+      body = withValue(body, path, value);
+      return path.join('.');
+    });
+    return { route, field: fields.join(','), poison: 'generated', body: toJson(body) };
+  });
+}
+
 /**
- * At most `count` cases that still give every route, every field and every poison a turn: the
- * matrix taken with a stride that is prime to the number of poisons.
+ * `count` cases: the whole matrix and generated bodies after it when `count` is larger, else a
+ * sample that still gives every route, every field and every poison a turn (the matrix taken with
+ * a stride that is prime to the number of poisons).
  */
-export function samplePoisonCases(count: number): PoisonCase[] {
+export function samplePoisonCases(count: number, seed = 38): PoisonCase[] {
   const all = poisonCases();
-  if (count >= all.length) return all;
+  if (count >= all.length) return [...all, ...generatedCases(count - all.length, seed)];
   const stride = Math.max(1, Math.floor(all.length / count));
   const step = stride % POISONS.length === 0 ? stride + 1 : stride;
   const picked: PoisonCase[] = [];

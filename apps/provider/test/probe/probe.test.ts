@@ -69,7 +69,7 @@ describe('the provider under an attacker’s probe', () => {
   it(
     'answers every field of every route poisoned, over reused connections between answers sent before the body: 2xx or a 4xx envelope',
     async () => {
-      const report = await runKeepAliveProbe(provider.port, samplePoisonCases(Math.ceil(SIZE / 2)));
+      const report = await runKeepAliveProbe(provider.port, samplePoisonCases(Math.ceil(SIZE / 2), SEED));
       figures['poison'] = {
         requests: report.requests,
         statuses: report.statuses,
