@@ -9,8 +9,10 @@ const MB = 1024 * 1024;
  * What an event counts against its project's cap: its text as stored, plus a row's overhead, so
  * a flood of tiny events fills the cap too. The same sum as migration 013's.
  */
-const EVENT_SIZE = `octet_length(x.event_name) + octet_length(x.details::text) + octet_length(x.telemetry::text)
-  + coalesce(octet_length(x.error_code), 0) + coalesce(octet_length(x.error_description), 0) + 100`;
+const eventSize = (row: string) => `octet_length(${row}.event_name) + octet_length(${row}.details::text)
+  + octet_length(${row}.telemetry::text) + coalesce(octet_length(${row}.error_code), 0)
+  + coalesce(octet_length(${row}.error_description), 0) + 100`;
+const EVENT_SIZE = eventSize('x');
 
 /**
  * Past the cap, an insert drops the events that start below it, looking this far (bytes) under
@@ -32,8 +34,8 @@ export async function insertEvents(
   project: { project_id: string; test: boolean },
   entries: SdkBodyOutput<'POST /events'>,
   storage: EventStorageConfig,
-): Promise<{ inserted: number; dropped: number }> {
-  if (entries.length === 0) return { inserted: 0, dropped: 0 };
+): Promise<{ inserted: number; droppedBytes: number }> {
+  if (entries.length === 0) return { inserted: 0, droppedBytes: 0 };
   const rows = entries.map(({ telemetry, event }, n) => ({
     n,
     event_id: newId('event', project.test),
@@ -43,7 +45,7 @@ export async function insertEvents(
     error_code: event.error_code ?? null,
     error_description: event.error_description ?? null,
   }));
-  const [result] = await db.query<{ inserted: number | string; dropped: number | string }>(
+  const [result] = await db.query<{ inserted: number | string; dropped_bytes: number | string }>(
     `WITH batch AS (
        SELECT x.*, sum(${EVENT_SIZE}) OVER (ORDER BY x.n) - (${EVENT_SIZE}) AS before, sum(${EVENT_SIZE}) OVER () AS size
        FROM jsonb_to_recordset($2::jsonb)
@@ -63,12 +65,12 @@ export async function insertEvents(
        WHERE e.project_id = $1
          AND e.stored_from < total.stored_through - $3::bigint
          AND e.stored_from >= total.stored_through - $3::bigint - b.size - $4::bigint
-       RETURNING 1
+       RETURNING ${eventSize('e')} AS size
      )
-     SELECT (SELECT count(*) FROM inserted) AS inserted, (SELECT count(*) FROM dropped) AS dropped`,
+     SELECT (SELECT count(*) FROM inserted) AS inserted, (SELECT coalesce(sum(size), 0) FROM dropped) AS dropped_bytes`,
     [project.project_id, JSON.stringify(rows), storage.max_storage_mb_per_project * MB, DROP_WINDOW],
   );
-  return { inserted: Number(result?.inserted ?? 0), dropped: Number(result?.dropped ?? 0) };
+  return { inserted: Number(result?.inserted ?? 0), droppedBytes: Number(result?.dropped_bytes ?? 0) };
 }
 
 /** Rows one sweep statement deletes at most, so no statement holds locks for long. */
