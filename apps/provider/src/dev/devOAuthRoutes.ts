@@ -20,6 +20,13 @@ function devTarget(c: Context<AppEnv>, services: Services) {
   return configured ? { project, type, providerName: OAUTH_PROVIDER_NAMES[type] } : null;
 }
 
+/**
+ * Where the page's form posts: this same URL on the configured auth origin, never on the `Host`
+ * the request named (a forged Host must not send the visitor's email elsewhere).
+ */
+const formAction = (c: Context<AppEnv>, services: Services, type: OAuthProviderType): string =>
+  `${services.authOrigin}/dev/oauth/${type}/authorize${new URL(c.req.url).search}`;
+
 const notFound = () => htmlPage(404, 'Not found', '<p>No dev identity provider here.</p>');
 const expired = () =>
   htmlPage(
@@ -39,7 +46,7 @@ const authorizePage = rawRoute('GET', '/dev/oauth/:provider/authorize', (c, serv
   return devIdpPage({
     providerName: target.providerName,
     projectName: target.project.name,
-    action: c.req.url,
+    action: formAction(c, services, target.type),
     state,
   });
 });
@@ -60,7 +67,7 @@ const authorizeSubmit = rawRoute('POST', '/dev/oauth/:provider/authorize', async
     return devIdpPage({
       providerName: target.providerName,
       projectName: target.project.name,
-      action: c.req.url,
+      action: formAction(c, services, target.type),
       state,
       problem: 'Enter the email address of the account.',
     });

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOST, LIVE_TOKEN, testConfig, testProject, TEST_TOKEN } from '../../test/testConfig';
+import { AUTH_ORIGIN, HOST, LIVE_TOKEN, testConfig, testProject, TEST_TOKEN } from '../../test/testConfig';
 import { DB_KINDS } from '../../test/testDatabases';
 import { openAuthKit, REDIRECT } from '../../test/authTestKit';
 
@@ -98,6 +98,27 @@ describe.each(DB_KINDS)('OAuth through the dev identity provider on %s', (kind) 
     });
     expect(second['user_id']).toBe(data['user_id']);
     expect((second['user'] as { providers: unknown[] }).providers).toHaveLength(1);
+  });
+
+  it('posts the dev sign-in form to the configured auth origin, whatever Host the request named', async () => {
+    const started = await start({ public_token: TEST_TOKEN, login_redirect_url: REDIRECT });
+    const authorize = new URL(started.headers.get('location') ?? '');
+    const forged = `http://attacker.example${authorize.pathname}${authorize.search}`;
+    const action = async (response: Response) =>
+      (/<form method="post" action="([^"]*)"/.exec(await response.text())?.[1] ?? '').replaceAll(
+        '&amp;',
+        '&',
+      );
+    const expected = `${AUTH_ORIGIN}${authorize.pathname}${authorize.search}`;
+    expect(await action(await kit.app.request(forged))).toBe(expected);
+    // The page again with a problem (no email), after a POST.
+    const retry = await kit.app.request(forged, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ state: authorize.searchParams.get('state') ?? '', email: '' }).toString(),
+    });
+    expect(retry.status).toBe(400);
+    expect(await action(retry)).toBe(expected);
   });
 
   it('uses a token once, and a state once', async () => {
