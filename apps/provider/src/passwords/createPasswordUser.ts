@@ -11,7 +11,7 @@ const duplicate = (message: string): AuthError => new AuthError('duplicate_email
 
 /** An address that already has a user cannot be claimed with a password by whoever types it. */
 async function refuseExistingUser(
-  services: Pick<Services, 'db' | 'logger'>,
+  services: Services,
   project: ProjectConfig,
   email: string,
 ): Promise<void> {
@@ -32,7 +32,7 @@ async function refuseExistingUser(
  * password, or `weak_password` / `breached_password` / `duplicate_email` / `reset_password`.
  */
 export async function createPasswordUser(
-  services: Pick<Services, 'db' | 'logger'>,
+  services: Services,
   project: ProjectConfig,
   { email, password }: { email: string; password: string },
 ): Promise<CreatedUser> {
