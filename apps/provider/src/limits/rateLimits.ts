@@ -21,7 +21,13 @@ const SCOPES: Record<Scope, readonly string[]> = {
     '/magic_links/email/login_or_create',
     '/passwords/email/reset/start',
   ],
-  guesses: ['/otps/authenticate', '/passwords/authenticate', '/passwords', '/users/search', '/sessions/attest'],
+  guesses: [
+    '/otps/authenticate',
+    '/passwords/authenticate',
+    '/passwords',
+    '/users/search',
+    '/sessions/attest',
+  ],
   events: ['/events'],
 };
 
@@ -39,15 +45,7 @@ interface SpendInput {
 }
 
 /** The budgets one request spends, the client's before the project's; keys hash personal data. */
-function budgetsFor(
-  scope: Scope,
-  {
-    c,
-    project,
-    services,
-    perIp = true,
-  }: SpendInput,
-): Use[] {
+function budgetsFor(scope: Scope, { c, project, services, perIp = true }: SpendInput): Use[] {
   const limits = services.config.rate_limits;
   const ip = perIp ? clientAddress(c, services.trustProxy) : '';
   const ipKey = ip ? sha256Hex(ip) : null;
@@ -78,10 +76,7 @@ export const isRateLimited = (path: string): boolean => scopeOf(path) !== undefi
  * across every provider process sharing it. A backend API call (`perIp: false`) comes from the
  * app's server, whose address is every visitor's: it spends the project budget only.
  */
-export async function spendRateLimits(
-  path: string,
-  input: SpendInput,
-): Promise<void> {
+export async function spendRateLimits(path: string, input: SpendInput): Promise<void> {
   const scope = scopeOf(path);
   if (!scope) return;
   const verdict = await input.services.limiter.takeInOrder(budgetsFor(scope, input));

@@ -2,7 +2,7 @@ import { randomToken, sha256Hex } from '../crypto/hash';
 import type { Queryable } from '../db/Db';
 import type { ProjectRef } from '../users/project';
 import { addMinutes } from '../sessions/duration';
-import { SENT_WITH } from '../tokens/extendNewestToken';
+import { SENT_WITH } from '../tokens/newestToken';
 import { consumeToken, findActiveToken, insertOneTimeToken } from '../tokens/oneTimeTokens';
 import { pkceSatisfied } from '../tokens/pkce';
 
@@ -68,7 +68,12 @@ export async function consumeMagicLink(
     now,
   }: { projectId: string; token: string; codeVerifier?: string | undefined; now: Date },
 ): Promise<{ userId: string; emailId: string } | null> {
-  const row = await findActiveToken(db, { projectId, kind: MAGIC_LINK_KIND, tokenHash: sha256Hex(token), now });
+  const row = await findActiveToken(db, {
+    projectId,
+    kind: MAGIC_LINK_KIND,
+    tokenHash: sha256Hex(token),
+    now,
+  });
   if (!row?.user_id) return null;
   if (!pkceSatisfied(row.data, codeVerifier)) return null;
   const consumed = await consumeToken(db, row.token_id, now);

@@ -18,7 +18,12 @@ export async function sendCode(
     channel: target.channel,
     to: target.to,
     // The method's code, whichever channel carried it: it is the one the owner can type.
-    newest: { kind: OTP_KIND, userId: target.userId, match: { method_id: target.methodId }, maxAttempts: OTP_MAX_ATTEMPTS },
+    newest: {
+      kind: OTP_KIND,
+      userId: target.userId,
+      match: { method_id: target.methodId },
+      maxAttempts: OTP_MAX_ATTEMPTS,
+    },
     minutes: target.minutes,
     maxMinutes: OTP_EXPIRATION_MINUTES.max,
     send: async (minutes) => {

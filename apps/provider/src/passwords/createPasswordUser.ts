@@ -10,11 +10,7 @@ import { sendDefaultPasswordReset } from './startPasswordReset';
 const duplicate = (message: string): AuthError => new AuthError('duplicate_email', message);
 
 /** An address that already has a user cannot be claimed with a password by whoever types it. */
-async function refuseExistingUser(
-  services: Services,
-  project: ProjectConfig,
-  email: string,
-): Promise<void> {
+async function refuseExistingUser(services: Services, project: ProjectConfig, email: string): Promise<void> {
   const existing = await findEmail(services.db, project.project_id, email);
   if (!existing) return;
   if ((await loadPasswordRecord(services.db, existing.user_id))?.password_hash)

@@ -48,7 +48,12 @@ export async function reserveAttempt(db: Queryable, userId: string, now: Date): 
 }
 
 /** A wrong password; throws `user_lock_limit_reached` when it was the attempt that locked the user. */
-export async function recordFailure(db: Queryable, userId: string, attempt: number, now: Date): Promise<void> {
+export async function recordFailure(
+  db: Queryable,
+  userId: string,
+  attempt: number,
+  now: Date,
+): Promise<void> {
   if (attempt < PASSWORD_MAX_FAILED_ATTEMPTS) return;
   throw lockedFailure(await lock(db, userId, now), now);
 }

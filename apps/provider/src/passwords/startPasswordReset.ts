@@ -36,7 +36,12 @@ export async function sendPasswordReset(
   await sendOrKeepNewest(services, project, {
     channel: 'email',
     to: email.email,
-    newest: { kind: RESET_TOKEN_KIND, userId: email.user_id, match: { email_id: email.email_id }, codeChallenge },
+    newest: {
+      kind: RESET_TOKEN_KIND,
+      userId: email.user_id,
+      match: { email_id: email.email_id },
+      codeChallenge,
+    },
     minutes: expirationMinutes,
     maxMinutes: RESET_EXPIRATION_MINUTES.max,
     send: async (minutes) => {
