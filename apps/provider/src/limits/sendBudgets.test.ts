@@ -93,6 +93,9 @@ interface Flow {
   prove(p: Provider, message: Message, answer: Json): Promise<number>;
 }
 
+const signIn = async (p: Provider, path: string, body: Json): Promise<number> =>
+  (await p.post(path, { ...body, session_duration_minutes: 5 })).status;
+
 const passcode: Flow = {
   name: 'passcode',
   minutes: { stranger: 1, owner: 10 },
@@ -101,14 +104,11 @@ const passcode: Flow = {
     path: '/otps/email/login_or_create',
     body: { email, expiration_minutes: minutes },
   }),
-  prove: async (p, message, answer) =>
-    (
-      await p.post('/otps/authenticate', {
-        method_id: (answer['data'] as Json)['method_id'],
-        token: message.metadata.code,
-        session_duration_minutes: 5,
-      })
-    ).status,
+  prove: (p, message, answer) =>
+    signIn(p, '/otps/authenticate', {
+      method_id: (answer['data'] as Json)['method_id'],
+      token: message.metadata.code,
+    }),
 };
 
 const magicLink: Flow = {
@@ -119,13 +119,7 @@ const magicLink: Flow = {
     path: '/magic_links/email/login_or_create',
     body: { email, login_expiration_minutes: minutes, signup_expiration_minutes: minutes },
   }),
-  prove: async (p, message) =>
-    (
-      await p.post('/magic_links/authenticate', {
-        token: message.metadata.token,
-        session_duration_minutes: 5,
-      })
-    ).status,
+  prove: (p, message) => signIn(p, '/magic_links/authenticate', { token: message.metadata.token }),
 };
 
 const resetEmail: Flow = {
@@ -142,16 +136,9 @@ const resetEmail: Flow = {
   }),
   // Both links of the email: the login link first (it leaves the reset link usable), then the reset.
   prove: async (p, message) => {
-    const login = await p.post('/magic_links/authenticate', {
-      token: message.metadata.login_token,
-      session_duration_minutes: 5,
-    });
-    const reset = await p.post('/passwords/email/reset', {
-      token: message.metadata.token,
-      password: NEW_PASSWORD,
-      session_duration_minutes: 5,
-    });
-    return Math.max(login.status, reset.status);
+    const login = await signIn(p, '/magic_links/authenticate', { token: message.metadata.login_token });
+    const reset = { token: message.metadata.token, password: NEW_PASSWORD };
+    return login === 200 ? signIn(p, '/passwords/email/reset', reset) : login;
   },
 };
 
