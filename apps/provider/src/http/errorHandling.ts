@@ -20,6 +20,7 @@ export const handleError =
     c.header(REQUEST_ID_HEADER, c.get('requestId'));
     if (error instanceof ApiFailure) return errorResponse(c, error.error_type, error.status, error.message);
     if (error instanceof AuthError) {
+      if (error.retryAfterSeconds !== undefined) c.header('Retry-After', String(error.retryAfterSeconds));
       return errorResponse(c, error.error_type, AUTH_ERROR_STATUS[error.error_type], error.message);
     }
     if (error instanceof HTTPException && error.status < 500) {

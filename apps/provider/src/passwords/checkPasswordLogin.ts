@@ -14,7 +14,7 @@ import { sendDefaultPasswordReset } from './startPasswordReset';
  * password is being replaced right now: `/passwords/existing_password/reset`).
  */
 export async function checkPasswordLogin(
-  services: Pick<Services, 'db' | 'logger'>,
+  services: Services,
   project: ProjectConfig,
   {
     email,
@@ -27,14 +27,13 @@ export async function checkPasswordLogin(
   const found = await findEmail(db, project.project_id, email);
   const record = found && (await loadPasswordRecord(db, found.user_id));
   if (!found || !record) throw new AuthError('email_not_found', 'No user has this email address.');
-  if (isLocked(record.locked_until, now)) throw lockedFailure();
+  if (isLocked(record.locked_until, now)) throw lockedFailure(record.locked_until, now);
   if (!record.password_hash)
     throw new AuthError('no_user_password', 'This user has no password; log in another way or reset it.');
 
   const attempt = await reserveAttempt(db, found.user_id, now);
-  if (attempt === null) throw lockedFailure();
   if (!(await verifyPassword(password, record.password_hash))) {
-    if (await recordFailure(db, found.user_id, attempt, now)) throw lockedFailure();
+    await recordFailure(db, found.user_id, attempt, now);
     throw new AuthError('unauthorized_credentials', 'The email or password is wrong.');
   }
   await recordSuccess(db, found.user_id);
