@@ -2,6 +2,7 @@ import type { ProjectConfig } from '../config/configSchema';
 import { AuthError } from '../errors/AuthError';
 import type { Services } from '../http/deps';
 import { hashPassword, isBreached, needsRehash, verifyPassword } from '.';
+import type { OwnerEpoch } from '../sessions/sessionRow';
 import { findEmail, type EmailRecord } from '../users';
 import { isLocked, lockedFailure, recordFailure, recordSuccess, reserveAttempt } from './passwordLock';
 import { loadPasswordRecord, replaceHash } from './passwordRecord';
@@ -11,7 +12,8 @@ import { sendDefaultPasswordReset } from './startPasswordReset';
  * `POST /passwords/authenticate` up to the session: the email's user, unless it is locked, has no
  * password, or the password is wrong. A right password that is breached or marked for reset
  * answers `reset_password` and the server emails a reset link itself, unless `forReset` (the
- * password is being replaced right now: `/passwords/existing_password/reset`).
+ * password is being replaced right now: `/passwords/existing_password/reset`). Answers the owner
+ * epoch read with the hash, for the session (or new password) this login leads to.
  */
 export async function checkPasswordLogin(
   services: Services,
@@ -22,7 +24,7 @@ export async function checkPasswordLogin(
     now,
     forReset = false,
   }: { email: string; password: string; now: Date; forReset?: boolean },
-): Promise<EmailRecord> {
+): Promise<EmailRecord & { ownerEpoch: OwnerEpoch }> {
   const { db } = services;
   const found = await findEmail(db, project.project_id, email);
   const record = found && (await loadPasswordRecord(db, found.user_id));
@@ -38,7 +40,8 @@ export async function checkPasswordLogin(
   }
   await recordSuccess(db, found.user_id);
 
-  if (forReset) return found;
+  const login = { ...found, ownerEpoch: record.owner_epoch };
+  if (forReset) return login;
   if (record.password_requires_reset || isBreached(password)) {
     await sendDefaultPasswordReset(services, project, found, now);
     throw new AuthError(
@@ -48,5 +51,5 @@ export async function checkPasswordLogin(
   }
   if (needsRehash(record.password_hash))
     await replaceHash(db, found.user_id, record.password_hash, await hashPassword(password));
-  return found;
+  return login;
 }

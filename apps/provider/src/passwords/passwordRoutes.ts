@@ -54,6 +54,7 @@ export const passwordRoutes: Route[] = [
       userId: found.user_id,
       factor: PASSWORD_FACTOR,
       durationMinutes: body.session_duration_minutes,
+      ownerEpoch: found.ownerEpoch,
       now,
     });
   }),

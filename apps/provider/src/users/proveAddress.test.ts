@@ -164,6 +164,26 @@ describe.each(DB_KINDS)("an address's first proof makes its prover the owner, on
     expect(byWallet['user_id']).not.toBe(stranger.userId);
   });
 
+  it("a wallet challenge the stranger's session started before the claim attaches nothing after it", async () => {
+    const email = freshEmail();
+    const stranger = await strangerSignsUp(email);
+    const wallet = privateKeyToAccount(generatePrivateKey());
+    const body = { crypto_wallet_address: wallet.address, crypto_wallet_type: 'ethereum' };
+    const { challenge } = await kit.ok('/crypto_wallets/authenticate/start/secondary', body, stranger.token);
+    const owner = await passcodeSignIn(email);
+
+    const signature = await wallet.signMessage({ message: String(challenge) });
+    const completed = await kit.post(
+      '/crypto_wallets/authenticate',
+      { ...body, signature, session_duration_minutes: 60 },
+      stranger.token,
+    );
+    expect(completed.status).toBeGreaterThanOrEqual(400);
+    expect(completed.status).toBeLessThan(500);
+    const refreshed = await refresh(String(owner['session_token']));
+    expect(userOf(refreshed.body['data'] as Json).crypto_wallets).toEqual([]);
+  });
+
   it('takes nothing when the request carries the holder’s own session: a password sign-up proves its email', async () => {
     const email = freshEmail();
     const holder = await strangerSignsUp(email);

@@ -61,17 +61,19 @@ const PROVE_PHONE_SQL = proveSql('user_phone_numbers', 'phone_id', 'phone_number
  * What a claim takes from the account besides its sessions, and whether there was any of it: the
  * password must be reset; passkeys, wallets and OAuth links but $2 are removed; identity-provider
  * grants end. Whoever held the account before its owner proved an address may have set any of them.
+ * The owner epoch moves, so a credential sign-in under way starts no session (`OwnerEpoch`).
  */
 const CLAIM_SQL = `WITH password AS (
-     UPDATE users SET password_requires_reset = true
-     WHERE user_id = $1 AND password_hash IS NOT NULL RETURNING 1),
+     UPDATE users SET owner_epoch = owner_epoch + 1,
+       password_requires_reset = password_requires_reset OR password_hash IS NOT NULL
+     WHERE user_id = $1 RETURNING password_hash IS NOT NULL AS had),
    passkeys AS (DELETE FROM webauthn_registrations WHERE user_id = $1 RETURNING 1),
    wallets AS (DELETE FROM user_crypto_wallets WHERE user_id = $1 RETURNING 1),
    links AS (
      DELETE FROM user_oauth_providers
      WHERE user_id = $1 AND oauth_user_registration_id IS DISTINCT FROM $2 RETURNING 1),
    grants AS (UPDATE idp_grants SET revoked_at = $3 WHERE user_id = $1 AND revoked_at IS NULL RETURNING 1)
-   SELECT EXISTS (SELECT 1 FROM password UNION ALL SELECT 1 FROM passkeys UNION ALL SELECT 1 FROM wallets
+   SELECT EXISTS (SELECT 1 FROM password WHERE had UNION ALL SELECT 1 FROM passkeys UNION ALL SELECT 1 FROM wallets
      UNION ALL SELECT 1 FROM links UNION ALL SELECT 1 FROM grants) AS took`;
 
 /**

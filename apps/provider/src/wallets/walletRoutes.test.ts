@@ -117,6 +117,22 @@ describe.each(DB_KINDS)('crypto wallet sign-in on %s', (kind) => {
     expect(retry).toMatchObject({ status: 400, body: { error_type: 'crypto_wallet_challenge_not_found' } });
   });
 
+  it('a new start replaces the live challenge: the newest signs in, even when both came in the same millisecond', async () => {
+    const account = eth();
+    const [first, second] = await Promise.all([challengeFor(account.address), challengeFor(account.address)]);
+    const live = await kit.db.query<{ message: string }>(
+      `SELECT data->>'message' AS message FROM one_time_tokens
+       WHERE kind = 'crypto_challenge' AND used_at IS NULL AND data->>'crypto_wallet_address' = $1`,
+      [account.address],
+    );
+    expect(live).toHaveLength(1);
+    const newest = live[0]?.message;
+    expect([first, second]).toContain(newest);
+    expect(
+      (await authenticate(account.address, await account.signMessage({ message: String(newest) }))).status,
+    ).toBe(200);
+  });
+
   it('refuses a replayed challenge', async () => {
     const account = eth();
     const signature = await account.signMessage({ message: await challengeFor(account.address) });
