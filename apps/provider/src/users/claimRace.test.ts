@@ -54,8 +54,9 @@ describe(
         expect(proved?.claimed).toBe(true);
         reply = stranger().then((r) => ({ ...r, beforeCommit: !committed }));
         await new Promise((resolve) => setTimeout(resolve, LET_IT_BLOCK_MS));
+        // Set as the callback returns, before COMMIT is sent: nothing the claim blocks can answer sooner.
+        committed = true;
       });
-      committed = true;
       if (!reply) throw new Error('the stranger never started');
       return reply;
     }
