@@ -1,7 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defaultClientConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
-import KnownDurationSequencer from './scripts/unitOrder/KnownDurationSequencer.ts';
 
 // Password hashes at N=2^11 instead of production's 2^15; passwordHash.test.ts keeps one at production cost.
 const CHEAP_SCRYPT = { LATCH_SCRYPT_LOG2N: '11' };
@@ -11,8 +10,6 @@ export default defineConfig({
     // Vitest's default leaves one core to its main thread: on two cores that is one worker, and the
     // main thread idles once files are transformed.
     maxWorkers: availableParallelism(),
-    // Longest files first even on a fresh clone (see the sequencer).
-    sequence: { sequencer: KnownDurationSequencer },
     projects: [
       {
         test: {
@@ -54,6 +51,13 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'happy-dom',
+          // The loader's tests mount iframes; their documents never navigate anywhere. One setting for
+          // every file: a file that asked for other options would need a worker of its own.
+          environmentOptions: {
+            happyDOM: {
+              settings: { enableIframePageLoading: true, navigation: { disableChildFrameNavigation: true } },
+            },
+          },
           // Two cores shared with the node project's files: rendered flows need headroom, not retries.
           testTimeout: 40_000,
           env: CHEAP_SCRYPT,
