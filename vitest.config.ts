@@ -17,7 +17,7 @@ export default defineConfig({
           environment: 'node',
           include: [
             'packages/{api,protocol}/src/**/*.test.ts',
-            'apps/provider/{src,test,build}/**/*.test.ts',
+            'apps/provider/{src,test}/**/*.test.ts',
             'msw/src/**/*.test.ts',
           ],
           // Starts a throwaway PostgreSQL so provider storage tests run on PGlite and PostgreSQL.
