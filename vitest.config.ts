@@ -25,9 +25,9 @@ export default defineConfig({
           env: CHEAP_SCRYPT,
           // Hooks open PGlite (WASM) or a PostgreSQL database: seconds each on a loaded two-core box, not 10.
           hookTimeout: 60_000,
-          // Files share a worker's module cache: loading the provider's module graph once per worker
-          // instead of once per file took this project from 156 s to 100 s. Every file builds its own
-          // app and database and restores the clock it fakes, so nothing leaks between files.
+          // Files share a worker's module cache: the provider's module graph loads once per worker
+          // instead of once per file. Every file builds its own app and database and restores the
+          // clock it fakes, so nothing leaks between files.
           isolate: false,
         },
       },
@@ -64,9 +64,8 @@ export default defineConfig({
           // One migrated PGlite database that screen tests copy instead of each running initdb.
           globalSetup: ['packages/screens/src/test/pgliteTemplate.ts'],
           // Files share a worker's window and module cache, as in the node project: React, the screens
-          // and the in-process provider load once per worker, not once per file (this project's CPU
-          // time fell from 383 s to 149 s, side by side on one machine). The setup file puts the page
-          // back after each test and file (packages/screens/src/test/domFileSetup.ts).
+          // and the in-process provider load once per worker, not once per file. The setup file puts
+          // the page back after each test and file (packages/screens/src/test/domFileSetup.ts).
           isolate: false,
           setupFiles: ['packages/screens/src/test/domFileSetup.ts'],
           include: [
