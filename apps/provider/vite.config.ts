@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
-import { speciesAsDataProperty } from './build/speciesAsDataProperty';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const manifest = JSON.parse(readFileSync(`${root}/package.json`, 'utf8')) as {
@@ -42,13 +41,11 @@ function onlyDependenciesAtRunTime(): Plugin {
 /**
  * The provider compiled for Node: dist/main.js, which `node` runs with no TypeScript tooling.
  * Packages from node_modules stay imports (they ship JavaScript, and PGlite finds its WASM beside
- * its own files), but for postgres.js, bundled to rewrite two lines (`speciesAsDataProperty`); the
- * workspace's own TypeScript (@latch/api) is bundled in.
+ * its own files); the workspace's own TypeScript (@latch/api) is bundled in.
  */
 export default defineConfig({
   root,
-  plugins: [onlyDependenciesAtRunTime(), speciesAsDataProperty()],
-  ssr: { noExternal: ['postgres'] },
+  plugins: [onlyDependenciesAtRunTime()],
   build: {
     ssr: 'src/main.ts',
     outDir: 'dist',
