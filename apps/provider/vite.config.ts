@@ -39,7 +39,7 @@ function onlyDependenciesAtRunTime(): Plugin {
 }
 
 /**
- * The provider compiled for Node: dist/main.js, which `node` runs with no TypeScript tooling.
+ * The provider compiled for Node: dist/main.js (and dist/latch.js), which `node` runs with no TypeScript tooling.
  * Packages from node_modules stay imports (they ship JavaScript, and PGlite finds its WASM beside
  * its own files); the workspace's own TypeScript (@latch/api) is bundled in.
  */
@@ -47,7 +47,7 @@ export default defineConfig({
   root,
   plugins: [onlyDependenciesAtRunTime()],
   build: {
-    ssr: 'src/main.ts',
+    ssr: true,
     outDir: 'dist',
     emptyOutDir: true,
     target: 'node20',
@@ -55,6 +55,10 @@ export default defineConfig({
     minify: false,
     // Chunks beside main.js, not in assets/: src/paths.ts finds the repository from its own depth,
     // whichever file it is bundled into.
-    rolldownOptions: { output: { chunkFileNames: '[name]-[hash].js' } },
+    rolldownOptions: {
+      // The server, and `latch`, the operator's command (the package's bin).
+      input: { main: 'src/main.ts', latch: 'src/cli/latch.ts' },
+      output: { entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
+    },
   },
 });
