@@ -69,6 +69,22 @@ describe('isAllowedNavigation', () => {
     );
   });
 
+  it("lets the identity-provider flow go to a form_post page of the auth origin's issuers only", () => {
+    const search = '?client_id=c&redirect_uri=https%3A%2F%2Fclient.example%2Fcb&response_mode=form_post';
+    const policy = navigationPolicy('identity-provider', { products: [] }, AUTH, AUTH, { ...page, search });
+    const formPost = `${AUTH}/v1/public/project-test-1/oauth2/form_post?ticket=t`;
+    expect(isAllowedNavigation(formPost, 'flow_redirect', policy)).toBe(true);
+    expect(isAllowedNavigation(`${AUTH}/v1/public/p/oauth2/token`, 'flow_redirect', policy)).toBe(false);
+    expect(isAllowedNavigation(`${AUTH}/v1/public/a/b/oauth2/form_post`, 'flow_redirect', policy)).toBe(
+      false,
+    );
+    expect(
+      isAllowedNavigation('https://evil.example/v1/public/p/oauth2/form_post', 'flow_redirect', policy),
+    ).toBe(false);
+    const loginPolicy = navigationPolicy('login', { products: [] }, AUTH, AUTH, { ...page, search });
+    expect(isAllowedNavigation(formPost, 'flow_redirect', loginPolicy)).toBe(false);
+  });
+
   it('allows OAuth start on a separate API origin', () => {
     const policy = navigationPolicy('login', { products: [] }, AUTH, 'https://api.example.com/base', page);
     expect(

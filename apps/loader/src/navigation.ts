@@ -11,7 +11,12 @@ export interface NavigationPolicy {
   redirectOrigins: string[];
   /** Exact targets (origin + path) the host page's URL names for the identity-provider flow. */
   redirectTargets: string[];
+  /** The auth origin for the identity-provider flow: its form_post pages post a response onwards. */
+  formPostOrigin: string | null;
 }
+
+/** A project issuer's form_post page, which posts to a redirect URI the provider checked. */
+const FORM_POST_PATH = /^\/v1\/public\/[^/]+\/oauth2\/form_post$/;
 
 /** An http(s) URL without credentials, or null. */
 export const httpUrl = (raw: string): URL | null => {
@@ -31,7 +36,9 @@ export function isAllowedNavigation(raw: string, reason: NavigateReason, policy:
     return policy.oauthOrigins.includes(url.origin) && url.pathname.startsWith('/v1/public/oauth/');
   }
   return (
-    policy.redirectOrigins.includes(url.origin) || policy.redirectTargets.includes(url.origin + url.pathname)
+    policy.redirectOrigins.includes(url.origin) ||
+    policy.redirectTargets.includes(url.origin + url.pathname) ||
+    (url.origin === policy.formPostOrigin && FORM_POST_PATH.test(url.pathname))
   );
 }
 
@@ -68,5 +75,10 @@ export function navigationPolicy(
       if (url) redirectTargets.push(url.origin + url.pathname);
     }
   }
-  return { oauthOrigins: [authOrigin, ...origins([apiBaseUrl])], redirectOrigins, redirectTargets };
+  return {
+    oauthOrigins: [authOrigin, ...origins([apiBaseUrl])],
+    redirectOrigins,
+    redirectTargets,
+    formPostOrigin: kind === 'identity-provider' ? authOrigin : null,
+  };
 }

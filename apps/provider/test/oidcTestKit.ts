@@ -7,6 +7,8 @@ import { PROJECT_ID } from './authTestKit';
 import { AUTH_ORIGIN, HOST, testConfig, testProject } from './testConfig';
 
 export const CALLBACK = 'https://notes.example/callback';
+/** Every client's one registered post-logout redirect URI. */
+export const LOGGED_OUT = 'https://notes.example/logged-out';
 /** The host page mounting the identity-provider screen: the project's authorization page. */
 export const AUTHORIZE_PAGE = `${HOST}/oauth/authorize`;
 export const issuerOf = (authOrigin: string, projectId = PROJECT_ID): string =>
@@ -28,7 +30,7 @@ export const LIVE_CLIENT = 'connected-app-live-docs';
 /** The test project as an identity provider with every kind of client; the live one has no authorization page. */
 export function oidcConfig(): LatchConfig {
   const [, live] = testConfig().projects;
-  const app = { client_description: '', redirect_urls: [CALLBACK], post_logout_redirect_urls: [] };
+  const app = { client_description: '', redirect_urls: [CALLBACK], post_logout_redirect_urls: [LOGGED_OUT] };
   const project = testProject({
     rbac_scopes: [{ scope: 'read:notes', description: 'Read your notes' }],
     idp_authorization_url: AUTHORIZE_PAGE,
@@ -118,6 +120,7 @@ export interface ScreenRequest {
   prompt?: string;
   max_age?: string;
   response_type?: string;
+  response_mode?: string;
   code_challenge_method?: string;
 }
 

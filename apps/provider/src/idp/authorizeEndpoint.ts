@@ -4,13 +4,14 @@ import type { ConnectedAppConfig, ProjectConfig } from '../config/configSchema';
 import { escapeHtml, htmlPage } from '../frame/htmlPage';
 import type { AppEnv, Services } from '../http/deps';
 import { rawRoute, type Route } from '../http/route';
-import { authorizationErrorUri } from './authorizationResponse';
-import { requestProblem, type AuthorizeError } from './authorizeProblems';
+import { authorizationErrorUri, errorParams } from './authorizationResponse';
+import { requestProblem, responseModeOf, type AuthorizeError } from './authorizeProblems';
 import { isConfidential } from './clientAuthentication';
 import { withParams } from './clients';
+import { formPostPage } from './formPostPage';
 import { ISSUER_PATH, projectIssuer } from './issuer';
 import { issuerProject } from './issuerProject';
-import { paramName } from './oauthParams';
+import { paramName, readNavigationParams, type NavigationParams } from './oauthParams';
 
 /**
  * The parameters the authorization page receives, as the relying party sent them: what the
@@ -21,6 +22,7 @@ const FORWARDED = [
   'client_id',
   'redirect_uri',
   'response_type',
+  'response_mode',
   'scope',
   'state',
   'nonce',
@@ -43,20 +45,6 @@ const OTHER_MAX_LENGTH = 8192;
 const MAX_SCOPES = 100;
 const MAX_SCOPE_LENGTH = 256;
 
-type Query = Map<string, string[]>;
-
-async function readQuery(c: Context<AppEnv>): Promise<Query> {
-  const type = (c.req.header('Content-Type') ?? '').toLowerCase();
-  const source =
-    c.req.method === 'POST' && type.startsWith('application/x-www-form-urlencoded')
-      ? new URLSearchParams(await c.req.text())
-      : new URL(c.req.url).searchParams;
-  const query: Query = new Map();
-  // RFC 6749 section 3.1: a parameter without a value counts as omitted.
-  for (const [key, value] of source) if (value !== '') query.set(key, [...(query.get(key) ?? []), value]);
-  return query;
-}
-
 /** A page for the visitor when the client cannot be told: its id or redirect URI is not known good. */
 const refusedPage = (reason: string): Response =>
   htmlPage(
@@ -71,7 +59,11 @@ const invalid = (error_description: string): AuthorizeError => ({
 });
 
 /** What is wrong with a request whose client and redirect URI are good, or null. */
-function problemOf(query: Query, app: ConnectedAppConfig, project: ProjectConfig): AuthorizeError | null {
+function problemOf(
+  query: NavigationParams,
+  app: ConnectedAppConfig,
+  project: ProjectConfig,
+): AuthorizeError | null {
   for (const [key, values] of query) {
     if (values.length > 1) return invalid(`${paramName(key)} parameter is repeated.`);
     const [value = ''] = values;
@@ -90,10 +82,11 @@ function problemOf(query: Query, app: ConnectedAppConfig, project: ProjectConfig
   if (scopes.length > MAX_SCOPES || scopes.some((s) => s.length > MAX_SCOPE_LENGTH)) {
     return invalid(`scope may name at most ${MAX_SCOPES} scopes of ${MAX_SCOPE_LENGTH} characters.`);
   }
-  const mode = one('response_mode');
-  if (mode !== undefined && mode !== 'query') return invalid('Only response_mode=query is supported.');
   const shape = {
     response_type: one('response_type'),
+    response_mode: one('response_mode'),
+    nonce: one('nonce'),
+    scopes,
     prompt: one('prompt'),
     max_age: one('max_age'),
     code_challenge: one('code_challenge'),
@@ -101,7 +94,8 @@ function problemOf(query: Query, app: ConnectedAppConfig, project: ProjectConfig
   };
   const found = requestProblem(shape, 'plain');
   if (found) return found;
-  if (!isConfidential(app) && shape.code_challenge === undefined) {
+  // PKCE protects a code; an ID token alone is bound to the request by its nonce instead.
+  if (shape.response_type === 'code' && !isConfidential(app) && shape.code_challenge === undefined) {
     return invalid('A public client must use PKCE (code_challenge with code_challenge_method=S256).');
   }
   if (!project.idp_authorization_url) {
@@ -116,12 +110,13 @@ function problemOf(query: Query, app: ConnectedAppConfig, project: ProjectConfig
  * the identity-provider screen) with it; the screen does sign-in state, consent and the code.
  * An unknown client or an unregistered redirect URI gets an error page and never a redirect (the
  * URI could be anyone's); every other problem goes to the client's redirect URI with `state` and
- * `iss`, including `unsupported_response_type` and a PKCE method other than S256.
+ * `iss` (posted there for `response_mode=form_post`), including `unsupported_response_type` and a
+ * PKCE method other than S256.
  */
 async function authorize(c: Context<AppEnv>, services: Services): Promise<Response> {
   const project = issuerProject(c, services);
   if (!project) return refusedPage('No project has this issuer.');
-  const query = await readQuery(c);
+  const query = await readNavigationParams(c);
   const clientIds = query.get('client_id') ?? [];
   const [clientId] = clientIds;
   if (clientId === undefined || clientIds.length > 1)
@@ -137,8 +132,14 @@ async function authorize(c: Context<AppEnv>, services: Services): Promise<Respon
   const issuer = projectIssuer(services.authOrigin, project.project_id);
   const problem = problemOf(query, app, project);
   if (problem) {
-    const states = query.get('state');
-    const state = states?.length === 1 ? states[0] : undefined;
+    const single = (key: string) => {
+      const values = query.get(key);
+      return values?.length === 1 ? values[0] : undefined;
+    };
+    const state = single('state');
+    if (responseModeOf({ response_mode: single('response_mode') }) === 'form_post') {
+      return formPostPage(redirectUri, { ...errorParams(problem, state), iss: issuer });
+    }
     return c.redirect(authorizationErrorUri(redirectUri, issuer, problem, state), 303);
   }
   const page = project.idp_authorization_url ?? '';

@@ -37,8 +37,25 @@ export const promptValues = (prompt: string | undefined): string[] => [
  */
 export const RECENT_LOGIN_SECONDS = 300;
 
+/**
+ * `code`, and `id_token` (an ID token alone, with no access token in the front channel). Responses
+ * with `token` are refused: RFC 9700 section 2.1.2 says not to issue access tokens that way.
+ */
+export const RESPONSE_TYPES = ['code', 'id_token'];
+
+/** `fragment` is not served: an ID token goes back in a form post, never in a URL. */
+export const RESPONSE_MODES = ['query', 'form_post'];
+
+/** How the response to a request goes back: a bad or absent `response_mode` answers in the query. */
+export type ResponseMode = 'query' | 'form_post';
+export const responseModeOf = (p: { response_mode?: string | undefined }): ResponseMode =>
+  p.response_mode === 'form_post' ? 'form_post' : 'query';
+
 export interface RequestShape {
   response_type?: string | undefined;
+  response_mode?: string | undefined;
+  nonce?: string | undefined;
+  scopes?: readonly string[];
   prompt?: string | undefined;
   max_age?: string | undefined;
   code_challenge?: string | undefined;
@@ -52,11 +69,25 @@ export interface RequestShape {
  */
 export function requestProblem(p: RequestShape, defaultMethod: 'plain' | 'S256'): AuthorizeError | null {
   if (p.response_type === undefined) return problem('invalid_request', 'response_type is missing.');
-  if (p.response_type !== 'code') {
+  if (!RESPONSE_TYPES.includes(p.response_type)) {
     return problem(
       'unsupported_response_type',
-      'Only the authorization code flow (response_type=code) is served.',
+      'Only response_type=code and response_type=id_token are served; token responses are not.',
     );
+  }
+  if (p.response_mode !== undefined && !RESPONSE_MODES.includes(p.response_mode)) {
+    return problem('invalid_request', 'response_mode must be query or form_post.');
+  }
+  if (p.response_type === 'id_token') {
+    // OAuth 2.0 Multiple Response Type Encoding Practices: an ID token is never put in a query.
+    if (p.response_mode !== 'form_post') {
+      return problem('invalid_request', 'response_type=id_token needs response_mode=form_post.');
+    }
+    // OpenID Connect Core section 3.2.2.1: the nonce is what ties the ID token to this request.
+    if (p.nonce === undefined) return problem('invalid_request', 'response_type=id_token needs a nonce.');
+    if (!p.scopes?.includes('openid')) {
+      return problem('invalid_request', 'response_type=id_token needs the openid scope.');
+    }
   }
   const prompts = promptValues(p.prompt);
   const unknown = prompts.find((value) => !PROMPT_VALUES.includes(value));

@@ -25,6 +25,7 @@ const requestHash = (project: ProjectRef, auth: AuthenticateResponse, p: IdpAuth
       p.client_id,
       p.redirect_uri,
       p.response_type,
+      p.response_mode ?? null,
       [...p.scopes].sort(),
       p.prompt ?? null,
       p.state ?? null,

@@ -3,7 +3,7 @@ import { JWT_ALGORITHM } from '../sessions';
 import { TOKEN_ENDPOINT_AUTH_METHODS } from './clientAuthentication';
 import { issuerEndpoints, jwksUri, projectIssuer } from './issuer';
 import { GRANT_TYPES } from './oauth2TokenRoutes';
-import { PROMPT_VALUES } from './authorizeProblems';
+import { PROMPT_VALUES, RESPONSE_MODES, RESPONSE_TYPES } from './authorizeProblems';
 import { STANDARD_SCOPES } from './scopes';
 import { SCOPE_CLAIMS } from './userClaims';
 
@@ -30,8 +30,8 @@ export function discoveryDocument(project: ProjectConfig, authOrigin: string) {
     ...issuerEndpoints(issuer),
     jwks_uri: jwksUri(authOrigin, project.project_id),
     scopes_supported: [...STANDARD_SCOPES, ...project.rbac_scopes.map((s) => s.scope)],
-    response_types_supported: ['code'],
-    response_modes_supported: ['query'],
+    response_types_supported: RESPONSE_TYPES,
+    response_modes_supported: RESPONSE_MODES,
     grant_types_supported: GRANT_TYPES,
     subject_types_supported: ['public'],
     id_token_signing_alg_values_supported: [JWT_ALGORITHM],

@@ -12,7 +12,7 @@ import type { UserClaims } from './userClaims';
 export function mintIdToken(input: {
   key: SigningKey;
   issuer: string;
-  grant: Grant;
+  grant: Pick<Grant, 'user_id' | 'client_id' | 'auth_time'>;
   claims: UserClaims;
   nonce: string | undefined;
   now: Date;

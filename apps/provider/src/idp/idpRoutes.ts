@@ -1,8 +1,8 @@
-import type { IdpAuthorizeParams } from '@latch/api';
+import type { AuthenticateResponse, IdpAuthorizeParams } from '@latch/api';
 import type { ProjectConfig } from '../config/configSchema';
 import { issueAuthorizationCode } from './authorizationCodes';
-import { authorizationErrorUri, authorizationResponseUri } from './authorizationResponse';
-import { promptValues, requestProblem } from './authorizeProblems';
+import { authorizationAnswerUri, errorParams } from './authorizationResponse';
+import { promptValues, requestProblem, responseModeOf } from './authorizeProblems';
 import { checkAuthorize, requireClientRedirect } from './authorizeRequest';
 import { findClient, requireRegistered, toIdpClient, withParams } from './clients';
 import { recordConsentRequest, takeConsentRequest } from './consentRequests';
@@ -10,27 +10,64 @@ import { storeConsent } from './consents';
 import { ApiFailure } from '../http/ApiFailure';
 import type { Services } from '../http/deps';
 import { idTokenHintMatches } from './idTokenHint';
+import { mintIdToken } from './idTokens';
 import { projectIssuer } from './issuer';
 import { sdkRoute, type Route } from '../http/route';
-import { authenticateSessionToken } from '../sessions';
+import { authenticateSessionToken, currentSigningKey } from '../sessions';
 import { requireSession } from '../sessions/requireSession';
+import { userClaims } from './userClaims';
+
+/** Where the page goes with `params` as the answer to `body`, in the response mode it asked for. */
+const answerUri = (
+  project: ProjectConfig,
+  services: Services,
+  body: IdpAuthorizeParams,
+  params: Record<string, string | undefined>,
+): Promise<string> =>
+  authorizationAnswerUri(services.db, {
+    project,
+    issuer: projectIssuer(services.authOrigin, project.project_id),
+    redirectUri: body.redirect_uri,
+    mode: responseModeOf(body),
+    params,
+    now: new Date(),
+  });
 
 /**
  * Under `prompt=none` a visitor without a live session is not shown the sign-in: the client gets
  * `login_required` at its redirect URI (OpenID Connect Core section 3.1.2.6).
  */
-function loginRequiredWithoutSession(
+async function loginRequiredWithoutSession(
   project: ProjectConfig,
   services: Services,
   body: IdpAuthorizeParams,
-): { redirect_uri: string } {
+): Promise<{ redirect_uri: string }> {
   requireClientRedirect(project, body);
-  const issuer = projectIssuer(services.authOrigin, project.project_id);
   const error = requestProblem(body, 'S256') ?? {
     error: 'login_required' as const,
     error_description: 'No one is signed in.',
   };
-  return { redirect_uri: authorizationErrorUri(body.redirect_uri, issuer, error, body.state) };
+  return { redirect_uri: await answerUri(project, services, body, errorParams(error, body.state)) };
+}
+
+/**
+ * `response_type=id_token`: the ID token alone, with the claims of the granted scopes (OpenID Connect
+ * Core section 5.4: no access token, so no UserInfo to fetch them from).
+ */
+async function implicitIdToken(
+  project: ProjectConfig,
+  services: Services,
+  input: { auth: AuthenticateResponse; body: IdpAuthorizeParams; scopes: string[]; authTime: number },
+): Promise<string> {
+  const { auth, body } = input;
+  return mintIdToken({
+    key: await currentSigningKey(services.db, project),
+    issuer: projectIssuer(services.authOrigin, project.project_id),
+    grant: { user_id: auth.user_id, client_id: body.client_id, auth_time: input.authTime },
+    claims: userClaims(auth.user, input.scopes),
+    nonce: body.nonce,
+    now: new Date(),
+  });
 }
 
 export const idpRoutes: Route[] = [
@@ -59,19 +96,12 @@ export const idpRoutes: Route[] = [
     });
     if (!auth) return loginRequiredWithoutSession(project, services, body);
     const now = new Date();
-    const issuer = projectIssuer(services.authOrigin, project.project_id);
     const checked = await checkAuthorize(services.db, project, auth, body, now);
-    if (checked.error) {
-      return { redirect_uri: authorizationErrorUri(body.redirect_uri, issuer, checked.error, body.state) };
-    }
+    const answer = (params: Record<string, string | undefined>) => answerUri(project, services, body, params);
+    if (checked.error) return { redirect_uri: await answer(errorParams(checked.error, body.state)) };
     // RFC 6749 section 4.1.2.1: a refusal goes back to the client as access_denied.
     if (checked.consentRequired && !body.consent_granted) {
-      return {
-        redirect_uri: authorizationResponseUri(body.redirect_uri, issuer, {
-          error: 'access_denied',
-          state: body.state,
-        }),
-      };
+      return { redirect_uri: await answer({ error: 'access_denied', state: body.state }) };
     }
     if (
       checked.consentRequired &&
@@ -85,6 +115,16 @@ export const idpRoutes: Route[] = [
     }
     const key = { projectId: project.project_id, userId: auth.user_id, clientId: body.client_id };
     if (body.consent_granted) await storeConsent(services.db, key, checked.grantable, now);
+    if (body.response_type === 'id_token') {
+      const scopes = checked.grantable;
+      const id_token = await implicitIdToken(project, services, {
+        auth,
+        body,
+        scopes,
+        authTime: checked.authTime,
+      });
+      return { redirect_uri: await answer({ id_token, state: body.state }) };
+    }
     const code = await issueAuthorizationCode(services.db, {
       project,
       userId: auth.user_id,
@@ -99,7 +139,7 @@ export const idpRoutes: Route[] = [
       now,
     });
     return {
-      redirect_uri: authorizationResponseUri(body.redirect_uri, issuer, { code, state: body.state }),
+      redirect_uri: await answer({ code, state: body.state }),
       authorization_code: code,
     };
   }),
@@ -114,23 +154,21 @@ export const idpRoutes: Route[] = [
     const redirect_uri = withParams(body.post_logout_redirect_uri, { state: body.state });
     // Nothing to confirm without a live session; with one, the user is asked 'Log out?'
     // unless the client proved with an ID token hint that this user asked to log out.
-    const userId = sessionToken
+    const auth = sessionToken
       ? await authenticateSessionToken({
           db: services.db,
           project,
           authOrigin: services.authOrigin,
           sessionToken,
-        }).then(
-          (auth) => auth.user_id,
-          () => null,
-        )
+        }).catch(() => null)
       : null;
-    if (userId === null) return { redirect_uri, consent_required: false };
+    if (auth === null) return { redirect_uri, consent_required: false };
     const hinted = await idTokenHintMatches(services.db, {
       projectId: project.project_id,
       issuer: projectIssuer(services.authOrigin, project.project_id),
       clientId: app.client_id,
-      userId,
+      userId: auth.user_id,
+      session: auth.session,
       hint: body.id_token_hint,
     });
     return { redirect_uri, consent_required: !hinted };

@@ -17,6 +17,7 @@ export const issuerEndpoints = (issuer: string) => ({
   userinfo_endpoint: `${issuer}/oauth2/userinfo`,
   revocation_endpoint: `${issuer}/oauth2/revoke`,
   introspection_endpoint: `${issuer}/oauth2/introspect`,
+  end_session_endpoint: `${issuer}/oauth2/logout`,
 });
 
 /** The project's JWKS: the session keys sign ID and access tokens too (`typ` tells them apart). */

@@ -60,3 +60,22 @@ export function requireParam(params: OAuthParams, key: string): string {
   if (value === undefined) throw new OAuthError('invalid_request', `${paramName(key)} parameter is missing.`);
   return value;
 }
+
+/** The parameters of a navigation (each value as often as it was sent), still to be checked. */
+export type NavigationParams = Map<string, string[]>;
+
+/**
+ * The parameters of a browser request to the authorization or logout endpoint: the query of a GET,
+ * or the body of a form POST (OpenID Connect Core section 3.1.2.1, RP-Initiated Logout section 2).
+ */
+export async function readNavigationParams(c: Context<AppEnv>): Promise<NavigationParams> {
+  const type = (c.req.header('Content-Type') ?? '').toLowerCase();
+  const source =
+    c.req.method === 'POST' && type.startsWith('application/x-www-form-urlencoded')
+      ? new URLSearchParams(await c.req.text())
+      : new URL(c.req.url).searchParams;
+  const params: NavigationParams = new Map();
+  // RFC 6749 section 3.1: a parameter without a value counts as omitted.
+  for (const [key, value] of source) if (value !== '') params.set(key, [...(params.get(key) ?? []), value]);
+  return params;
+}

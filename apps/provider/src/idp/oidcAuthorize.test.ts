@@ -42,6 +42,7 @@ describe('OpenID Connect: discovery and the authorization endpoint', () => {
       userinfo_endpoint: `${ISSUER}/oauth2/userinfo`,
       revocation_endpoint: `${ISSUER}/oauth2/revoke`,
       introspection_endpoint: `${ISSUER}/oauth2/introspect`,
+      end_session_endpoint: `${ISSUER}/oauth2/logout`,
       jwks_uri: `${AUTH_ORIGIN}/v1/sessions/jwks/${PROJECT_ID}`,
       scopes_supported: [
         'openid',
@@ -52,8 +53,8 @@ describe('OpenID Connect: discovery and the authorization endpoint', () => {
         'offline_access',
         'read:notes',
       ],
-      response_types_supported: ['code'],
-      response_modes_supported: ['query'],
+      response_types_supported: ['code', 'id_token'],
+      response_modes_supported: ['query', 'form_post'],
       grant_types_supported: ['authorization_code', 'refresh_token'],
       subject_types_supported: ['public'],
       id_token_signing_alg_values_supported: ['RS256'],

@@ -1,6 +1,8 @@
 import type { Route } from '../http/route';
 import { authorizeRoutes } from './authorizeEndpoint';
 import { discoveryRoutes } from './discoveryRoutes';
+import { endSessionRoutes } from './endSessionEndpoint';
+import { formPostRoutes } from './formPostRoutes';
 import { introspectionRoutes } from './introspectionRoutes';
 import { oauth2TokenRoutes } from './oauth2TokenRoutes';
 import { revocationRoutes } from './revocationRoutes';
@@ -10,6 +12,8 @@ import { userInfoRoutes } from './userInfoRoutes';
 export const oidcRoutes: Route[] = [
   ...discoveryRoutes,
   ...authorizeRoutes,
+  ...formPostRoutes,
+  ...endSessionRoutes,
   ...oauth2TokenRoutes,
   ...userInfoRoutes,
   ...revocationRoutes,

@@ -6,9 +6,11 @@ import { text } from './text';
 const authorizeFields = {
   client_id: text({ min: 1, max: 256 }),
   redirect_uri: text({ min: 1, max: 2048 }),
-  // Whatever the relying party asked for: only `code` is served, and anything else goes back to the
-  // client's (valid) redirect URI as `unsupported_response_type` (RFC 6749 section 4.1.2.1).
+  // Whatever the relying party asked for: `code` and `id_token` are served, and anything else goes
+  // back to the client's (valid) redirect URI as `unsupported_response_type` (RFC 6749 4.1.2.1).
   response_type: text({ max: 256 }),
+  // `query` or `form_post`; checked by the provider like the response type.
+  response_mode: v.exactOptional(text({ max: 32 })),
   scopes: list(text({ max: 256 }), { max: 100 }),
   prompt: v.exactOptional(text({ max: 64 })),
   state: v.exactOptional(text({ max: 2048 })),

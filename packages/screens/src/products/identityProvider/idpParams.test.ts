@@ -19,11 +19,12 @@ describe('readIdpRequest', () => {
     });
   });
 
-  it('forwards the OpenID Connect extras the provider checks: PKCE method, max_age, prompt, nonce', () => {
+  it('forwards the OpenID Connect extras the provider checks: response mode, PKCE method, max_age, prompt, nonce', () => {
     const r = readIdpRequest(
-      '?client_id=c&redirect_uri=https://a.example/cb&code_challenge_method=S256&max_age=300&prompt=login&nonce=n&ui_locales=fr',
+      '?client_id=c&redirect_uri=https://a.example/cb&response_mode=form_post&code_challenge_method=S256&max_age=300&prompt=login&nonce=n&ui_locales=fr',
     );
     expect(r.flow === 'authorize' && r.params).toMatchObject({
+      response_mode: 'form_post',
       code_challenge_method: 'S256',
       max_age: '300',
       prompt: 'login',

@@ -56,7 +56,15 @@ export function readIdpRequest(hostSearch: string): IdpRequest {
       scopes: scopes.length > 0 ? scopes : DEFAULT_SCOPES,
       // The provider checks the last two itself: it refuses any PKCE method but S256, and a
       // session older than max_age gets login_required at the redirect URI.
-      ...optional(['prompt', 'state', 'nonce', 'code_challenge', 'code_challenge_method', 'max_age']),
+      ...optional([
+        'response_mode',
+        'prompt',
+        'state',
+        'nonce',
+        'code_challenge',
+        'code_challenge_method',
+        'max_age',
+      ]),
     },
   };
 }
