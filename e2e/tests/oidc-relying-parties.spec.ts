@@ -1,3 +1,4 @@
+import type { UserManager } from 'oidc-client-ts';
 import { expect, test } from '../fixtures/test';
 import { AuthorizationPage } from '../pages/AuthorizationPage';
 import { SESSION_COOKIES } from '../pages/HostPage';
@@ -105,6 +106,6 @@ test("express-openid-connect's defaults: an ID token by form_post, then idpLogou
 
 declare global {
   interface Window {
-    rp: import('oidc-client-ts').UserManager;
+    rp: UserManager;
   }
 }
