@@ -1,7 +1,6 @@
 import type { Context } from 'hono';
 import { hasForbiddenCharacter } from '@latch/api';
 import type { ConnectedAppConfig, ProjectConfig } from '../config/configSchema';
-import { escapeHtml, htmlPage } from '../frame/htmlPage';
 import type { AppEnv, Services } from '../http/deps';
 import { rawRoute, type Route } from '../http/route';
 import { authorizationErrorUri, errorParams } from './authorizationResponse';
@@ -11,6 +10,7 @@ import { withParams } from './clients';
 import { formPostPage } from './formPostPage';
 import { ISSUER_PATH, projectIssuer } from './issuer';
 import { issuerProject } from './issuerProject';
+import { refusedPage } from './refusedPage';
 import { paramName, readNavigationParams, type NavigationParams } from './oauthParams';
 
 /**
@@ -46,12 +46,7 @@ const MAX_SCOPES = 100;
 const MAX_SCOPE_LENGTH = 256;
 
 /** A page for the visitor when the client cannot be told: its id or redirect URI is not known good. */
-const refusedPage = (reason: string): Response =>
-  htmlPage(
-    400,
-    'This sign-in request cannot be served',
-    `<p>${escapeHtml(reason)}</p><p>Go back to the application and try again, or tell its developer.</p>`,
-  );
+const refused = (reason: string): Response => refusedPage('This sign-in request cannot be served', reason);
 
 const invalid = (error_description: string): AuthorizeError => ({
   error: 'invalid_request',
@@ -115,19 +110,18 @@ function problemOf(
  */
 async function authorize(c: Context<AppEnv>, services: Services): Promise<Response> {
   const project = issuerProject(c, services);
-  if (!project) return refusedPage('No project has this issuer.');
+  if (!project) return refused('No project has this issuer.');
   const query = await readNavigationParams(c);
   const clientIds = query.get('client_id') ?? [];
   const [clientId] = clientIds;
-  if (clientId === undefined || clientIds.length > 1)
-    return refusedPage('The request has no single client_id.');
+  if (clientId === undefined || clientIds.length > 1) return refused('The request has no single client_id.');
   const app = project.connected_apps.find((a) => a.client_id === clientId);
-  if (!app) return refusedPage('The client_id is not an application of this project.');
+  if (!app) return refused('The client_id is not an application of this project.');
   const redirectUris = query.get('redirect_uri') ?? [];
   const [redirectUri] = redirectUris;
   // OpenID Connect requires redirect_uri; it must equal a registered one exactly (RFC 6749 3.1.2).
   if (redirectUri === undefined || redirectUris.length > 1 || !app.redirect_urls.includes(redirectUri)) {
-    return refusedPage('The redirect_uri is not registered for this application.');
+    return refused('The redirect_uri is not registered for this application.');
   }
   const issuer = projectIssuer(services.authOrigin, project.project_id);
   const problem = problemOf(query, app, project);

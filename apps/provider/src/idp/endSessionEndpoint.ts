@@ -1,7 +1,6 @@
 import type { Context } from 'hono';
 import { hasForbiddenCharacter } from '@latch/api';
 import type { ConnectedAppConfig } from '../config/configSchema';
-import { escapeHtml, htmlPage } from '../frame/htmlPage';
 import type { AppEnv, Services } from '../http/deps';
 import { rawRoute, type Route } from '../http/route';
 import { withParams } from './clients';
@@ -9,6 +8,7 @@ import { readIdTokenHint } from './idTokenHint';
 import { ISSUER_PATH, projectIssuer } from './issuer';
 import { issuerProject } from './issuerProject';
 import { readNavigationParams } from './oauthParams';
+import { refusedPage } from './refusedPage';
 
 /** The bounds of the logout-start body, so a request passed on here never fails there instead. */
 const MAX_LENGTH: Record<string, number> = {
@@ -21,12 +21,7 @@ const MAX_LENGTH: Record<string, number> = {
 const OTHER_MAX_LENGTH = 8192;
 
 /** The visitor's page when the request cannot be trusted: never a redirect (RP-Initiated Logout 4). */
-const refusedPage = (reason: string): Response =>
-  htmlPage(
-    400,
-    'This logout request cannot be served',
-    `<p>${escapeHtml(reason)}</p><p>Go back to the application and try again, or tell its developer.</p>`,
-  );
+const refused = (reason: string): Response => refusedPage('This logout request cannot be served', reason);
 
 type Checked = { app: ConnectedAppConfig; postLogoutRedirectUri: string } | { refused: string };
 
@@ -74,7 +69,7 @@ async function checkLogout(
  */
 async function endSession(c: Context<AppEnv>, services: Services): Promise<Response> {
   const project = issuerProject(c, services);
-  if (!project) return refusedPage('No project has this issuer.');
+  if (!project) return refused('No project has this issuer.');
   const params = await readNavigationParams(c);
   for (const [key, values] of params) {
     const [value = ''] = values;
@@ -83,13 +78,13 @@ async function endSession(c: Context<AppEnv>, services: Services): Promise<Respo
       hasForbiddenCharacter(value) ||
       value.length > (MAX_LENGTH[key] ?? OTHER_MAX_LENGTH)
     ) {
-      return refusedPage('A parameter is repeated or has a value that is not allowed.');
+      return refused('A parameter is repeated or has a value that is not allowed.');
     }
   }
   const one = (key: string): string | undefined => params.get(key)?.[0];
   const checked = await checkLogout(services, project.project_id, project.connected_apps, one);
-  if ('refused' in checked) return refusedPage(checked.refused);
-  if (!project.idp_authorization_url) return refusedPage('The project has no authorization page configured.');
+  if ('refused' in checked) return refused(checked.refused);
+  if (!project.idp_authorization_url) return refused('The project has no authorization page configured.');
   const page = withParams(project.idp_authorization_url, {
     client_id: checked.app.client_id,
     post_logout_redirect_uri: checked.postLogoutRedirectUri,
