@@ -3,6 +3,7 @@ import { expect, test } from '../fixtures/test';
 import { AuthorizationPage } from '../pages/AuthorizationPage';
 import { SESSION_COOKIES } from '../pages/HostPage';
 import { uniqueEmail } from '../support/devInbox';
+import { AUTH_ORIGIN } from '../support/env';
 import { EXPRESS_APP, serveExpressApp } from '../support/expressRelyingParty';
 import { ISSUER } from '../support/relyingParty';
 import { signInThroughApi } from '../support/signIn';
@@ -86,6 +87,7 @@ test("express-openid-connect's defaults: an ID token by form_post, then idpLogou
       );
       await authorization.allow();
       const callback = await posted;
+      expect(callback.headers()['origin']).toBe(AUTH_ORIGIN);
       const form = new URLSearchParams(callback.postData() ?? '');
       expect([...form.keys()].sort()).toEqual(['id_token', 'iss', 'state']);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Signed in as ${email}`);

@@ -72,6 +72,7 @@ describe('response_mode=form_post', () => {
     expect(csp).toContain('form-action https://notes.example;');
     expect(csp).toContain("frame-ancestors 'none'");
     expect(response.headers.get('Cache-Control')).toBe('no-store');
+    expect(response.headers.get('Referrer-Policy')).toBe('origin');
     const form = readForm(await response.text(), csp);
     expect(form.action).toBe(CALLBACK);
     expect(form.scriptAllowed).toBe(true);

@@ -40,5 +40,7 @@ export function formPostPage(redirectUri: string, params: Record<string, string 
     "base-uri 'none'",
     "frame-ancestors 'none'",
   ].join('; ');
-  return new Response(html, { status: 200, headers: frameHeaders(csp) });
+  // The POST names the provider's origin (`Origin`, and `Referer` without the ticket's URL), as
+  // applications that check where a callback came from expect; the path stays private.
+  return new Response(html, { status: 200, headers: { ...frameHeaders(csp), 'Referrer-Policy': 'origin' } });
 }
