@@ -26,6 +26,7 @@ export const ERROR_TYPES = [
   'breached_password',
   'weak_password',
   'duplicate_email',
+  'duplicate_external_id',
   'reset_password',
   'oauth_token_not_found',
   'invalid_code',

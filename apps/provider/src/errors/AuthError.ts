@@ -5,6 +5,7 @@ export type AuthErrorType = Extract<
   ErrorType,
   | 'breached_password'
   | 'duplicate_email'
+  | 'duplicate_external_id'
   | 'email_not_found'
   | 'invalid_email'
   | 'invalid_field'

@@ -8,13 +8,21 @@ import { requireProjectUser } from '../users/projectUser';
 import { changePassword } from './changePassword';
 import { checkPasswordLogin } from './checkPasswordLogin';
 import { checkStrength } from './checkStrength';
+import { migratePassword } from './migratePassword';
 import { loadPasswordRecord } from './passwordRecord';
 import { requireStorablePassword } from './requireStrongPassword';
 
 const PASSWORD_FACTOR = { type: 'password', delivery_method: 'knowledge' } as const;
 
-/** The backend API for passwords (project secret): log in, check strength, and two ways to change one. */
+/**
+ * The backend API for passwords (project secret): log in, check strength, two ways to change one,
+ * and bring one over from another system.
+ */
 export const passwordBackendRoutes: Route[] = [
+  backendRoute('POST /v1/passwords/migrate', async ({ body, project, services }) =>
+    migratePassword(services.db, project, body),
+  ),
+
   backendRoute('POST /v1/passwords/authenticate', async (input) => {
     const { body, project, services } = input;
     requireStorablePassword(body.password);

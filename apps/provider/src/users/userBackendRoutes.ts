@@ -39,6 +39,7 @@ export const userBackendRoutes: Route[] = [
       name: body.name,
       trusted_metadata: body.trusted_metadata,
       untrusted_metadata: body.untrusted_metadata,
+      external_id: body.external_id,
     });
     const user = await requireProjectUser(services.db, project.project_id, created.user_id);
     return {

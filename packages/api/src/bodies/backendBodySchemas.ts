@@ -9,6 +9,7 @@ import { backendOtpAuthenticateBody, otpEmailLoginOrCreateBody, otpPhoneLoginOrC
 import {
   backendExistingPasswordResetBody,
   backendPasswordAuthenticateBody,
+  backendPasswordMigrateBody,
   backendSessionPasswordResetBody,
   passwordStrengthCheckBody,
 } from './passwords';
@@ -47,6 +48,7 @@ export const backendBodySchemas = {
   'POST /v1/passwords/strength_check': passwordStrengthCheckBody,
   'POST /v1/passwords/existing_password/reset': backendExistingPasswordResetBody,
   'POST /v1/passwords/session/reset': backendSessionPasswordResetBody,
+  'POST /v1/passwords/migrate': backendPasswordMigrateBody,
 } as const satisfies Record<string, v.GenericSchema | null>;
 
 export type BackendBodySchemas = typeof backendBodySchemas;
