@@ -27,6 +27,7 @@ export const ERROR_TYPES = [
   'weak_password',
   'duplicate_email',
   'duplicate_external_id',
+  'password_not_found',
   'reset_password',
   'oauth_token_not_found',
   'invalid_code',

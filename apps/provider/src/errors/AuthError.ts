@@ -6,6 +6,7 @@ export type AuthErrorType = Extract<
   | 'breached_password'
   | 'duplicate_email'
   | 'duplicate_external_id'
+  | 'password_not_found'
   | 'email_not_found'
   | 'invalid_email'
   | 'invalid_field'

@@ -3,7 +3,13 @@ import { AuthError } from '../errors/AuthError';
 import { backendRoute } from '../http/backendRoute';
 import type { Route } from '../http/route';
 import { createUserWithProfile } from './createUserWithProfile';
-import { deleteUser, deleteUserFactor, USER_FACTORS, type UserFactor } from './deleteUser';
+import {
+  deleteUser,
+  deleteUserFactor,
+  deleteUserPassword,
+  USER_FACTORS,
+  type UserFactor,
+} from './deleteUser';
 import { requireProjectUser, userNotFound } from './projectUser';
 import { searchUsers } from './searchUsers';
 import { updateUser } from './updateUser';
@@ -91,4 +97,14 @@ export const userBackendRoutes: Route[] = [
   ),
   deleteFactorRoute('DELETE /v1/users/crypto_wallets/{crypto_wallet_id}', 'crypto_wallet'),
   deleteFactorRoute('DELETE /v1/users/oauth/{oauth_user_registration_id}', 'oauth'),
+
+  backendRoute('DELETE /v1/users/passwords/{password_id}', async ({ c, project, services }) => {
+    const userId = await deleteUserPassword(
+      services.db,
+      project.project_id,
+      c.req.param('password_id') ?? '',
+    );
+    if (!userId) throw new AuthError('password_not_found', 'No user of this project has this password_id.');
+    return { user_id: userId, user: await requireProjectUser(services.db, project.project_id, userId) };
+  }),
 ];

@@ -53,6 +53,24 @@ export const backendPasswordAuthenticateBody = jsonObject({
   ...backendSessionFields,
 });
 
+/** `POST /v1/passwords` (backend API): a new user with a password, its profile, and a session when asked. */
+export const backendPasswordCreateBody = jsonObject({
+  email: email(),
+  password: password(),
+  name: v.exactOptional(userName()),
+  trusted_metadata: v.exactOptional(jsonRecord()),
+  untrusted_metadata: v.exactOptional(jsonRecord()),
+  ...backendSessionFields,
+});
+
+/** `POST /v1/passwords/email/reset` (backend API): the emailed token sets the password. */
+export const backendPasswordResetBody = jsonObject({
+  token: text({ min: 1, max: 512 }),
+  password: password(),
+  code_verifier: codeVerifier(),
+  ...backendSessionFields,
+});
+
 /** `POST /v1/passwords/existing_password/reset`: the current password proves the account. */
 export const backendExistingPasswordResetBody = jsonObject({
   email: email(),
