@@ -2,6 +2,7 @@ import { ApiFailure } from '../http/ApiFailure';
 import { backendRoute } from '../http/backendRoute';
 import type { Route } from '../http/route';
 import { authenticateSessionJwt, authenticateSessionToken } from '../sessions';
+import { updateSessionClaims } from '../sessions/customClaims';
 import { findNamedSession, finishBackendAuthentication } from '../sessions/finishBackendAuthentication';
 import { requireEmail } from '../users';
 import { updateUser } from '../users/updateUser';
@@ -136,6 +137,8 @@ export const passwordBackendRoutes: Route[] = [
       now,
       keepSessionId: named.session_id,
     });
+    const claims = body.session_custom_claims;
+    if (claims) await services.db.transaction((tx) => updateSessionClaims(tx, named.session_id, claims));
     const common = {
       db: services.db,
       project,

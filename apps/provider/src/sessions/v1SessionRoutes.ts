@@ -7,6 +7,8 @@ import { errorResponse } from '../http/envelope';
 import { rawRoute, type Route } from '../http/route';
 import { requireProjectUser } from '../users/projectUser';
 import { authenticateSessionJwt, authenticateSessionToken } from './authenticateSession';
+import { updateSessionClaims } from './customClaims';
+import { findNamedSession } from './finishBackendAuthentication';
 import { verifySessionJwt } from './sessionJwt';
 import { listLiveSessions, revokeLiveSession, toSession } from './sessionRow';
 import { currentSigningKey, publicJwks } from './signingKeys';
@@ -17,10 +19,15 @@ const sessionNotFound = (): AuthError =>
 /**
  * POST /v1/sessions/authenticate (server-to-server, no CORS): checks a visitor's `session_token`
  * or `session_jwt` and answers the authenticate shape with a current JWT, extending the session
- * when `session_duration_minutes` is given. Authenticated by JWT, the opaque token is unknown and
- * `session_token` is absent.
+ * when `session_duration_minutes` is given and laying `session_custom_claims` over the session's.
+ * Authenticated by JWT, the opaque token is unknown and `session_token` is absent.
  */
 const authenticate = backendRoute('POST /v1/sessions/authenticate', async ({ body, project, services }) => {
+  const claims = body.session_custom_claims;
+  if (claims) {
+    const named = await findNamedSession(services, project, body, new Date());
+    if (named) await services.db.transaction((tx) => updateSessionClaims(tx, named.session_id, claims));
+  }
   const common = {
     db: services.db,
     project,
