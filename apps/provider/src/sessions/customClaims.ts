@@ -6,14 +6,15 @@ export type CustomClaims = Record<string, unknown>;
 
 /** `update` laid over `current`: a key given replaces, an object merges key by key, `null` removes. */
 export function mergeCustomClaims(current: CustomClaims, update: CustomClaims): CustomClaims {
-  const merged: CustomClaims = { ...current };
+  const entries = new Map(Object.entries(current));
   for (const [key, value] of Object.entries(update)) {
-    const before = merged[key];
-    if (value === null) delete merged[key];
-    else if (isPlainObject(value) && isPlainObject(before)) merged[key] = mergeCustomClaims(before, value);
-    else merged[key] = value;
+    const before = entries.get(key);
+    if (value === null) entries.delete(key);
+    else if (isPlainObject(value) && isPlainObject(before))
+      entries.set(key, mergeCustomClaims(before, value));
+    else entries.set(key, value);
   }
-  return merged;
+  return Object.fromEntries(entries);
 }
 
 /**
