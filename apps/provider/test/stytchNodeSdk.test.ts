@@ -312,7 +312,7 @@ describe("Stytch's Node SDK against the provider", () => {
     const { metadata } = await kit.latest(email);
     const next = 'server-Reset-password-4';
     const reset = await kit.client.passwords.email.reset({
-      token: metadata.token,
+      token: metadata.token ?? '',
       password: next,
       session_duration_minutes: 60,
     });
