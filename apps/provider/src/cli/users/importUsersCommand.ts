@@ -1,0 +1,46 @@
+import { createReadStream } from 'node:fs';
+import { EXIT, type Command } from '../Command';
+import { importUsers, type ImportCounts } from './importUsers';
+import { openProjectDb, ProjectChoiceError } from './openProjectDb';
+
+const summaryOf = (c: ImportCounts): string =>
+  `${c.lines} lines: ${c.created} created, ${c.updated} updated, ${c.unchanged} unchanged, ${c.bad} bad`;
+
+/** `latch users import FILE`: the users of a JSON Lines file into a project (docs/importing-users.md). */
+export const importUsersCommand: Command = {
+  words: ['users', 'import'],
+  summary: "create or update a project's users from a JSON Lines file (- for stdin)",
+  usage: 'FILE [--project ID]',
+  help: { project: 'the project to import into (needed when the configuration has several)' },
+  options: { project: { type: 'string' } },
+  allowPositionals: true,
+  async run({ values, positionals }, io) {
+    const [file, ...extra] = positionals;
+    if (file === undefined || extra.length > 0) {
+      io.err('latch users import: give exactly one FILE (- for stdin)');
+      return EXIT.usage;
+    }
+    const projectId = typeof values.project === 'string' ? values.project : undefined;
+    let opened;
+    try {
+      opened = await openProjectDb(io.env, projectId);
+    } catch (error) {
+      if (!(error instanceof ProjectChoiceError)) throw error;
+      io.err(`latch users import: ${error.message}`);
+      return EXIT.usage;
+    }
+    const { db, project } = opened;
+    try {
+      const started = Date.now();
+      const input = file === '-' ? process.stdin : createReadStream(file);
+      const counts = await importUsers(db, project, input, {
+        bad: (line, problem) => io.err(`line ${line}: ${problem}`),
+        progress: (c) => io.err(`${summaryOf(c)} (${((Date.now() - started) / 1000).toFixed(1)} s)`),
+      });
+      io.out(summaryOf(counts));
+      return counts.bad > 0 ? EXIT.failed : EXIT.ok;
+    } finally {
+      await db.close();
+    }
+  },
+};
