@@ -60,9 +60,7 @@ try {
       maxBuffer: 64 * 1024 * 1024,
     });
   await latch('migrate');
-  console.log(
-    `${pg.version}; ${users} users, file of ${statSync(file).size} bytes`,
-  );
+  console.log(`${pg.version}; ${users} users, file of ${statSync(file).size} bytes`);
   for (const pass of ['first import', 'second import']) {
     const started = process.hrtime.bigint();
     const { stdout } = await latch('users', 'import', file);
