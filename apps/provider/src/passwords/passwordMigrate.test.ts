@@ -94,6 +94,21 @@ describe('POST /v1/passwords/migrate', () => {
     expect(await storedHash(created['user_id'])).toMatch(/^scrypt\$/);
   });
 
+  it("an account a stranger made for the email: the migration ends the stranger's session and password", async () => {
+    const email = freshEmail('claimed');
+    const stranger = await kit.ok('/passwords', { email, password: NEWER, session_duration_minutes: 60 });
+    expect((await kit.backend({ session_token: stranger['session_token'] })).status).toBe(200);
+    await kit.v1Ok('/v1/passwords/migrate', {
+      email,
+      hash: bcrypt.hashSync(OLD, 4),
+      hash_type: 'bcrypt',
+      set_email_verified: true,
+    });
+    expect((await kit.backend({ session_token: stranger['session_token'] })).status).toBe(404);
+    expect((await kit.v1('POST', '/v1/passwords/authenticate', { email, password: NEWER })).status).toBe(401);
+    await kit.v1Ok('/v1/passwords/authenticate', { email, password: OLD });
+  });
+
   it('a run again replaces the hash: the newer one signs in, the older no longer', async () => {
     const email = freshEmail('again');
     await kit.v1Ok('/v1/passwords/migrate', { email, hash: bcrypt.hashSync(OLD, 4), hash_type: 'bcrypt' });
