@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { EXIT, type Command } from '../Command';
 import { exportUsers } from './exportUsers';
-import { openProjectDb, ProjectChoiceError } from './openProjectDb';
+import { withProjectDb } from './withProjectDb';
 
 async function writeLine(out: Writable, line: string): Promise<void> {
   if (!out.write(`${line}\n`)) await once(out, 'drain');
@@ -22,19 +22,9 @@ export const exportUsersCommand: Command = {
       io.err('latch users export: give at most one FILE');
       return EXIT.usage;
     }
-    const projectId = typeof values.project === 'string' ? values.project : undefined;
-    let opened;
-    try {
-      opened = await openProjectDb(io.env, projectId);
-    } catch (error) {
-      if (!(error instanceof ProjectChoiceError)) throw error;
-      io.err(`latch users export: ${error.message}`);
-      return EXIT.usage;
-    }
-    const { db, project } = opened;
-    const [file] = positionals;
-    const out = file === undefined ? process.stdout : createWriteStream(file);
-    try {
+    return withProjectDb(io, 'users export', values.project, async (db, project) => {
+      const [file] = positionals;
+      const out = file === undefined ? process.stdout : createWriteStream(file);
       const counts = { users: 0, skipped: 0, extraAddresses: 0 };
       for await (const line of exportUsers(db, project, counts)) await writeLine(out, line);
       if (out !== process.stdout) {
@@ -46,8 +36,6 @@ export const exportUsersCommand: Command = {
       if (counts.extraAddresses > 0)
         io.err(`${counts.extraAddresses} addresses past a user's first email or phone number left out`);
       return EXIT.ok;
-    } finally {
-      await db.close();
-    }
+    });
   },
 };

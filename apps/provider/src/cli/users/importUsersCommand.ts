@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { EXIT, type Command } from '../Command';
 import { importUsers, type ImportCounts } from './importUsers';
-import { openProjectDb, ProjectChoiceError } from './openProjectDb';
+import { withProjectDb } from './withProjectDb';
 
 const summaryOf = (c: ImportCounts): string =>
   `${c.lines} lines: ${c.created} created, ${c.updated} updated, ${c.unchanged} unchanged, ${c.bad} bad`;
@@ -20,17 +20,7 @@ export const importUsersCommand: Command = {
       io.err('latch users import: give exactly one FILE (- for stdin)');
       return EXIT.usage;
     }
-    const projectId = typeof values.project === 'string' ? values.project : undefined;
-    let opened;
-    try {
-      opened = await openProjectDb(io.env, projectId);
-    } catch (error) {
-      if (!(error instanceof ProjectChoiceError)) throw error;
-      io.err(`latch users import: ${error.message}`);
-      return EXIT.usage;
-    }
-    const { db, project } = opened;
-    try {
+    return withProjectDb(io, 'users import', values.project, async (db, project) => {
       const started = Date.now();
       const input = file === '-' ? process.stdin : createReadStream(file);
       const counts = await importUsers(db, project, input, {
@@ -39,8 +29,6 @@ export const importUsersCommand: Command = {
       });
       io.out(summaryOf(counts));
       return counts.bad > 0 ? EXIT.failed : EXIT.ok;
-    } finally {
-      await db.close();
-    }
+    });
   },
 };

@@ -8,29 +8,8 @@ export const MIGRATED_PREFIX = 'migrated$';
 /** The stored form of a migration's hash fields (checked first: a bad hash throws `invalid_field`). */
 export function formatMigratedHash(fields: MigratedHashFields): string {
   readMigratedHash(fields);
-  const {
-    hash,
-    hash_type,
-    md_5_config,
-    sha_1_config,
-    sha_512_config,
-    argon_2_config,
-    scrypt_config,
-    pbkdf_2_config,
-  } = fields;
-  return (
-    MIGRATED_PREFIX +
-    JSON.stringify({
-      hash,
-      hash_type,
-      md_5_config,
-      sha_1_config,
-      sha_512_config,
-      argon_2_config,
-      scrypt_config,
-      pbkdf_2_config,
-    })
-  );
+  // Parsed again to keep the hash's own fields only (the schema drops the rest of a request).
+  return MIGRATED_PREFIX + JSON.stringify(v.parse(migratedHashSchema, fields));
 }
 
 /** A stored migrated hash, read again; null for anything else or anything unreadable (never throws). */

@@ -3,15 +3,16 @@ import { loadConfig } from '../../config/loadConfig';
 import type { Db } from '../../db/Db';
 import { openDb } from '../../db/openDb';
 import { readEnv } from '../../env';
+import { EXIT, type CliIo, type ExitCode } from '../Command';
 
 /** A usage problem: the command line named no project, or one the configuration does not have. */
-export class ProjectChoiceError extends Error {}
+class ProjectChoiceError extends Error {}
 
 /**
  * The project `--project` names (or the configuration's only one) and the database, as the server
  * would open them (DATABASE_URL, LATCH_DATA_DIR, LATCH_CONFIG). The caller closes the database.
  */
-export async function openProjectDb(
+async function openProjectDb(
   env: NodeJS.ProcessEnv,
   projectId: string | undefined,
 ): Promise<{ db: Db; project: ProjectConfig }> {
@@ -32,4 +33,29 @@ export async function openProjectDb(
     );
   }
   return { db: await openDb({ databaseUrl: provider.databaseUrl, dataDir: provider.dataDir }), project };
+}
+
+/**
+ * Runs `work` with the project and its database (closed after), as `latch <words>`: a project the
+ * command line does not name, or names wrongly, is a usage error (exit code 2).
+ */
+export async function withProjectDb(
+  io: CliIo,
+  words: string,
+  projectId: unknown,
+  work: (db: Db, project: ProjectConfig) => Promise<ExitCode>,
+): Promise<ExitCode> {
+  let opened;
+  try {
+    opened = await openProjectDb(io.env, typeof projectId === 'string' ? projectId : undefined);
+  } catch (error) {
+    if (!(error instanceof ProjectChoiceError)) throw error;
+    io.err(`latch ${words}: ${error.message}`);
+    return EXIT.usage;
+  }
+  try {
+    return await work(opened.db, opened.project);
+  } finally {
+    await opened.db.close();
+  }
 }
