@@ -340,10 +340,11 @@ describe("Stytch's Node SDK against the provider", () => {
       query: { operator: 'AND', operands: [{ filter_name: 'external_id', filter_value: ['app-user-8'] }] },
     });
     expect(found.results.map((u) => u.user_id)).toEqual([created.user_id]);
-    const taken = await stytchError(
-      kit.client.users.create({ email: uniqueEmail('external-taken'), external_id: 'app-user-8' }),
-    );
+    const email = uniqueEmail('external-taken');
+    const taken = await stytchError(kit.client.users.create({ email, external_id: 'app-user-8' }));
     expect([taken.status_code, taken.error_type]).toEqual([400, 'duplicate_external_id']);
+    // Refused whole: the email is still free.
+    await kit.client.users.create({ email });
   });
 
   it('sets and merges session custom claims; the JWT carries them', async () => {
