@@ -340,6 +340,10 @@ describe("Stytch's Node SDK against the provider", () => {
       query: { operator: 'AND', operands: [{ filter_name: 'external_id', filter_value: ['app-user-8'] }] },
     });
     expect(found.results.map((u) => u.user_id)).toEqual([created.user_id]);
+    // Wherever a user_id goes, the external_id names the user too.
+    expect((await kit.client.users.get({ user_id: 'app-user-8' })).user_id).toBe(created.user_id);
+    const renamed = await kit.client.users.update({ user_id: 'app-user-8', name: { first_name: 'Eve' } });
+    expect(renamed.user.name?.first_name).toBe('Eve');
     const email = uniqueEmail('external-taken');
     const taken = await stytchError(kit.client.users.create({ email, external_id: 'app-user-8' }));
     expect([taken.status_code, taken.error_type]).toEqual([400, 'duplicate_external_id']);

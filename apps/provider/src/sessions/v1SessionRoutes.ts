@@ -5,7 +5,7 @@ import { ApiFailure } from '../http/ApiFailure';
 import { backendRoute } from '../http/backendRoute';
 import { errorResponse } from '../http/envelope';
 import { rawRoute, type Route } from '../http/route';
-import { requireProjectUser } from '../users/projectUser';
+import { namedUserId, requireProjectUser } from '../users/projectUser';
 import { authenticateSessionJwt, authenticateSessionToken } from './authenticateSession';
 import { updateSessionClaims } from './customClaims';
 import { findNamedSession } from './finishBackendAuthentication';
@@ -77,10 +77,11 @@ const revoke = backendRoute('POST /v1/sessions/revoke', async ({ body, project, 
   return {};
 });
 
-/** GET /v1/sessions?user_id=...: the user's live sessions, oldest first. */
+/** GET /v1/sessions?user_id=... (or the user's external_id): the user's live sessions, oldest first. */
 const list = backendRoute('GET /v1/sessions', async ({ c, project, services }) => {
-  const userId = c.req.query('user_id');
-  if (!userId) throw new ApiFailure('missing_field', 400, 'user_id is a required query parameter.');
+  const named = c.req.query('user_id');
+  if (!named) throw new ApiFailure('missing_field', 400, 'user_id is a required query parameter.');
+  const userId = await namedUserId(services.db, project.project_id, named);
   await requireProjectUser(services.db, project.project_id, userId);
   const rows = await listLiveSessions(services.db, project.project_id, userId, new Date());
   return { sessions: rows.map(toSession) };

@@ -10,7 +10,7 @@ import {
   USER_FACTORS,
   type UserFactor,
 } from './deleteUser';
-import { requireProjectUser, userNotFound } from './projectUser';
+import { namedUserId, requireProjectUser, userNotFound } from './projectUser';
 import { searchUsers } from './searchUsers';
 import { updateUser } from './updateUser';
 
@@ -66,12 +66,13 @@ export const userBackendRoutes: Route[] = [
     }),
   ),
 
-  backendRoute('GET /v1/users/{user_id}', async ({ c, project, services }) =>
-    userFields(await requireProjectUser(services.db, project.project_id, c.req.param('user_id') ?? '')),
-  ),
+  backendRoute('GET /v1/users/{user_id}', async ({ c, project, services }) => {
+    const userId = await namedUserId(services.db, project.project_id, c.req.param('user_id') ?? '');
+    return userFields(await requireProjectUser(services.db, project.project_id, userId));
+  }),
 
   backendRoute('PUT /v1/users/{user_id}', async ({ c, body, project, services }) => {
-    const userId = c.req.param('user_id') ?? '';
+    const userId = await namedUserId(services.db, project.project_id, c.req.param('user_id') ?? '');
     if (!(await updateUser(services.db, project.project_id, userId, body))) throw userNotFound();
     const user = await requireProjectUser(services.db, project.project_id, userId);
     return {
@@ -84,7 +85,7 @@ export const userBackendRoutes: Route[] = [
   }),
 
   backendRoute('DELETE /v1/users/{user_id}', async ({ c, project, services }) => {
-    const userId = c.req.param('user_id') ?? '';
+    const userId = await namedUserId(services.db, project.project_id, c.req.param('user_id') ?? '');
     if (!(await deleteUser(services.db, project.project_id, userId))) throw userNotFound();
     return { user_id: userId };
   }),
