@@ -164,6 +164,16 @@ describe.each(DB_KINDS)('latch users import on %s', (kind) => {
     expect((await userOf('ada@example.com'))?.password_hash).toBe('scrypt$their-own');
   });
 
+  it('refuses a line longer than the limit unread, and reads the next', async () => {
+    const long = JSON.stringify({ email: 'long@example.com', trusted_metadata: { x: 'y'.repeat(300_000) } });
+    const { counts, bad } = await run(db, lines(long, { email: 'after-long@example.com' }));
+    expect(bad).toEqual(['line 1: longer than 262144 characters']);
+    expect(counts).toMatchObject({ lines: 2, created: 1, bad: 1 });
+    await db.query(
+      "DELETE FROM users WHERE user_id = (SELECT user_id FROM user_emails WHERE email = 'after-long@example.com')",
+    );
+  });
+
   it('exports what it imported, in the same format', async () => {
     const counts = { users: 0, skipped: 0, extraAddresses: 0 };
     const exported: string[] = [];

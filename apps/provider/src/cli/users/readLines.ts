@@ -19,25 +19,33 @@ export async function* readLines(
   const decoder = new StringDecoder('utf8');
   let pending = '';
   let number = 0;
+  // Past the limit the rest of the line is dropped as it comes, never searched or kept.
   let tooLong = false;
-  const take = (text: string): NumberedLine => {
-    const line = { number: ++number, text: text.endsWith('\r') ? text.slice(0, -1) : text, tooLong };
+  const take = (): NumberedLine => {
+    const line = { number: ++number, text: pending.endsWith('\r') ? pending.slice(0, -1) : pending, tooLong };
+    pending = '';
     tooLong = false;
     return line;
   };
-  for await (const chunk of chunks) {
-    pending += typeof chunk === 'string' ? chunk : decoder.write(chunk);
-    let end = pending.indexOf('\n');
-    while (end !== -1) {
-      yield take(pending.slice(0, end));
-      pending = pending.slice(end + 1);
-      end = pending.indexOf('\n');
-    }
+  const add = (text: string) => {
+    if (tooLong) return;
+    pending += text;
     if (pending.length > maxLength) {
       tooLong = true;
       pending = pending.slice(0, maxLength);
     }
+  };
+  for await (const chunk of chunks) {
+    let text = typeof chunk === 'string' ? chunk : decoder.write(chunk);
+    let end = text.indexOf('\n');
+    while (end !== -1) {
+      add(text.slice(0, end));
+      yield take();
+      text = text.slice(end + 1);
+      end = text.indexOf('\n');
+    }
+    add(text);
   }
-  pending += decoder.end();
-  if (pending.length > 0) yield take(pending);
+  add(decoder.end());
+  if (pending.length > 0 || tooLong) yield take();
 }
