@@ -53,6 +53,27 @@ describe('backend passwords', () => {
     }
   });
 
+  it('session_custom_claims at a sign-in: a new session gets them, a named one merges them', async () => {
+    const email = freshEmail('claims');
+    await passwordUser(email);
+    const first = await ok('/v1/passwords/authenticate', {
+      email,
+      password: FIRST,
+      session_duration_minutes: 60,
+      session_custom_claims: { tenant: 'acme', plan: { tier: 'pro' } },
+    });
+    const named = await ok('/v1/passwords/authenticate', {
+      email,
+      password: FIRST,
+      session_token: first['session_token'],
+      session_custom_claims: { plan: { seats: 3 } },
+    });
+    expect((named['session'] as Session).session_id).toBe((first['session'] as Session).session_id);
+    const claims = { tenant: 'acme', plan: { tier: 'pro', seats: 3 } };
+    expect((named['session'] as { custom_claims: unknown }).custom_claims).toEqual(claims);
+    expect(await kit.verifyJwt(String(named['session_jwt']))).toMatchObject(claims);
+  });
+
   it('checks strength with the project policy', async () => {
     const weak = await ok('/v1/passwords/strength_check', { password: 'password' });
     expect(weak).toMatchObject({ valid_password: false, breached_password: true });
