@@ -31,7 +31,7 @@ export const exportUsersCommand: Command = {
         out.end();
         await once(out, 'finish');
       }
-      io.err(`${counts.users} users exported`);
+      io.err(`${counts.users} user${counts.users === 1 ? '' : 's'} exported`);
       if (counts.skipped > 0) io.err(`${counts.skipped} users without an email or phone number left out`);
       if (counts.extraAddresses > 0)
         io.err(`${counts.extraAddresses} addresses past a user's first email or phone number left out`);

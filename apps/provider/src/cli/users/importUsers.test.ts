@@ -232,6 +232,12 @@ describe('latch users import and export (the command)', () => {
     expect(await runCli(commands, ['users', 'import', good], again)).toBe(EXIT.ok);
     expect(again.stdout).toEqual(['3 lines: 0 created, 0 updated, 3 unchanged, 0 bad']);
 
+    const unmigrated = capture({ LATCH_DATA_DIR: dataDir, DATABASE_URL: await createPostgresDatabase() });
+    expect(await runCli(commands, ['users', 'import', file], unmigrated)).toBe(EXIT.failed);
+    expect(unmigrated.stderr[0]).toMatch(
+      /^latch users import: the database is not migrated \(001_foundation, .*run 'latch migrate' first$/,
+    );
+
     const usage = capture(env);
     expect(await runCli(commands, ['users', 'import'], usage)).toBe(EXIT.usage);
     const wrong = capture(env);

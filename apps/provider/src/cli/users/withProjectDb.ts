@@ -1,6 +1,7 @@
 import type { ProjectConfig } from '../../config/configSchema';
 import { loadConfig } from '../../config/loadConfig';
 import type { Db } from '../../db/Db';
+import { pendingMigrations, readMigrations } from '../../db/migrate';
 import { openDb } from '../../db/openDb';
 import { readEnv } from '../../env';
 import { EXIT, type CliIo, type ExitCode } from '../Command';
@@ -37,7 +38,8 @@ async function openProjectDb(
 
 /**
  * Runs `work` with the project and its database (closed after), as `latch <words>`: a project the
- * command line does not name, or names wrongly, is a usage error (exit code 2).
+ * command line does not name, or names wrongly, is a usage error (exit code 2); a database with
+ * migrations pending is refused (exit code 1), as the server would migrate it first.
  */
 export async function withProjectDb(
   io: CliIo,
@@ -54,6 +56,13 @@ export async function withProjectDb(
     return EXIT.usage;
   }
   try {
+    const pending = await pendingMigrations(opened.db, readMigrations());
+    if (pending.length > 0) {
+      io.err(
+        `latch ${words}: the database is not migrated (${pending.join(', ')} pending): run 'latch migrate' first`,
+      );
+      return EXIT.failed;
+    }
     return await work(opened.db, opened.project);
   } finally {
     await opened.db.close();
