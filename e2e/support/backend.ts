@@ -26,10 +26,15 @@ export class ProviderApi {
   ) {}
 
   /** The server-to-server session check (Basic `project_id:secret`, no browser, no CORS). */
-  async authenticateSession(body: { session_token: string } | { session_jwt: string }): Promise<ApiAnswer> {
-    const response = await this.request.post(`${AUTH_ORIGIN}/v1/sessions/authenticate`, {
+  authenticateSession(body: { session_token: string } | { session_jwt: string }): Promise<ApiAnswer> {
+    return this.backend('/v1/sessions/authenticate', body);
+  }
+
+  /** Any backend API call with the project secret (Basic `project_id:secret`). */
+  async backend(path: string, data: Record<string, unknown>): Promise<ApiAnswer> {
+    const response = await this.request.post(`${AUTH_ORIGIN}${path}`, {
       headers: { Authorization: basic(this.project.project_id, this.project.secret) },
-      data: body,
+      data,
     });
     return { status: response.status(), body: (await response.json()) as Record<string, unknown> };
   }

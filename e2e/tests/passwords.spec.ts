@@ -69,6 +69,42 @@ test('a visitor creates a password account, logs out, and logs back in', async (
   });
 });
 
+// Made by bcryptjs (cost 10) from LEGACY_PASSWORD, as another system would have stored it.
+const LEGACY_PASSWORD = 'Legacy-Orchard-lantern-42';
+const LEGACY_BCRYPT = '$2b$10$bjHUp5XlshT2q3QCgiBTWeag3r6uhcqM6tV8.He9GBtz.P93utCNi';
+
+test('a user migrated with a bcrypt hash logs in with the old password in the widget', async ({
+  host,
+  provider,
+}) => {
+  const email = uniqueEmail('migrated');
+  await test.step("the app's server migrates the user and its bcrypt hash", async () => {
+    const migrated = await provider.backend('/v1/passwords/migrate', {
+      email,
+      hash: LEGACY_BCRYPT,
+      hash_type: 'bcrypt',
+      set_email_verified: true,
+    });
+    expect([migrated.status, migrated.body['user_created']]).toEqual([200, true]);
+  });
+  await host.open({ config: PASSWORDS });
+  await test.step('the email leads to Log In; a wrong password is refused', async () => {
+    await host.login.continueWithPassword(email);
+    await host.password.expectLogIn();
+    await host.password.submit(`${LEGACY_PASSWORD}-wrong`);
+    await host.password.expectError('Unauthorized credentials.');
+  });
+  await test.step('the old password logs in', async () => {
+    await host.password.submit(LEGACY_PASSWORD);
+    await host.password.expectLoggedIn();
+    await expect(host.sessionState).toHaveText(/^signed in as /);
+  });
+  await test.step("from then on the provider's own hash answers the same password", async () => {
+    const again = await provider.backend('/v1/passwords/authenticate', { email, password: LEGACY_PASSWORD });
+    expect(again.status).toBe(200);
+  });
+});
+
 test('a breached password is refused with the breached line', async ({ host }) => {
   const email = uniqueEmail('breached');
   await host.open({ config: PASSWORDS });

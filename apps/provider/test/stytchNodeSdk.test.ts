@@ -1,3 +1,5 @@
+import bcrypt from 'bcryptjs';
+import { argon2id } from 'hash-wasm';
 import { StytchError } from 'stytch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ID, REDIRECT } from './authTestKit';
@@ -241,6 +243,133 @@ describe("Stytch's Node SDK against the provider", () => {
     expect((await kit.client.passwords.authenticate({ email, password: third })).user_id).toBe(
       created['user_id'],
     );
+  });
+
+  it('migrates bcrypt and argon2id hashes; the users sign in with their old passwords', async () => {
+    const bcryptEmail = uniqueEmail('migrate-bcrypt');
+    const bcryptPassword = 'legacy-Bcrypt-secret-1';
+    const fromBcrypt = await kit.client.passwords.migrate({
+      email: bcryptEmail,
+      hash: bcrypt.hashSync(bcryptPassword, 4),
+      hash_type: 'bcrypt',
+      external_id: 'legacy-user-1',
+      set_email_verified: true,
+      trusted_metadata: { migrated_from: 'legacy' },
+    });
+    expect(fromBcrypt).toMatchObject({ status_code: 200, user_created: true });
+    expect(fromBcrypt.user.external_id).toBe('legacy-user-1');
+    expect(fromBcrypt.user.emails).toEqual([expect.objectContaining({ email: bcryptEmail, verified: true })]);
+
+    const argonEmail = uniqueEmail('migrate-argon2id');
+    const argonPassword = 'legacy-Argon-secret-2';
+    const hash = await argon2id({
+      password: argonPassword,
+      salt: 'sixteen-byte-slt',
+      iterations: 2,
+      memorySize: 4096,
+      parallelism: 1,
+      hashLength: 32,
+      outputType: 'encoded',
+    });
+    const fromArgon = await kit.client.passwords.migrate({ email: argonEmail, hash, hash_type: 'argon_2id' });
+    expect(fromArgon.user_created).toBe(true);
+
+    for (const [email, password, user] of [
+      [bcryptEmail, bcryptPassword, fromBcrypt],
+      [argonEmail, argonPassword, fromArgon],
+    ] as const) {
+      const wrong = await stytchError(kit.client.passwords.authenticate({ email, password: `${password}x` }));
+      expect(wrong.error_type).toBe('unauthorized_credentials');
+      const signedIn = await kit.client.passwords.authenticate({
+        email,
+        password,
+        session_duration_minutes: 60,
+      });
+      expect(signedIn.user_id).toBe(user.user_id);
+    }
+    const bad = await stytchError(
+      kit.client.passwords.migrate({ email: argonEmail, hash: 'x', hash_type: 'bcrypt' }),
+    );
+    expect([bad.status_code, bad.error_type]).toEqual([400, 'invalid_field']);
+  });
+
+  it('creates password users, resets by email and deletes a password from the server', async () => {
+    const email = uniqueEmail('create');
+    const password = 'server-Made-password-3';
+    const created = await kit.client.passwords.create({
+      email,
+      password,
+      session_duration_minutes: 60,
+      session_custom_claims: { tenant: 'acme' },
+      name: { first_name: 'Ada' },
+    });
+    expect(created.user.name?.first_name).toBe('Ada');
+    expect(created.email_id).toMatch(/^email-test-/);
+    expect(created.session?.custom_claims).toEqual({ tenant: 'acme' });
+
+    const started = await kit.client.passwords.email.resetStart({ email });
+    expect(started.status_code).toBe(200);
+    const { metadata } = await kit.latest(email);
+    const next = 'server-Reset-password-4';
+    const reset = await kit.client.passwords.email.reset({
+      token: metadata.token ?? '',
+      password: next,
+      session_duration_minutes: 60,
+    });
+    expect(reset.user_id).toBe(created.user_id);
+    expect((await kit.client.passwords.authenticate({ email, password: next })).user_id).toBe(
+      created.user_id,
+    );
+
+    const passwordId = reset.user.password?.password_id ?? '';
+    const deleted = await kit.client.users.deletePassword({ password_id: passwordId });
+    expect(deleted.user.password).toBeFalsy();
+    const none = await stytchError(kit.client.passwords.authenticate({ email, password: next }));
+    expect(none.error_type).toBe('no_user_password');
+  });
+
+  it('creates, updates and searches users by external_id', async () => {
+    const created = await kit.client.users.create({
+      email: uniqueEmail('external'),
+      external_id: 'app-user-7',
+    });
+    expect(created.user.external_id).toBe('app-user-7');
+    const updated = await kit.client.users.update({ user_id: created.user_id, external_id: 'app-user-8' });
+    expect(updated.user.external_id).toBe('app-user-8');
+    const found = await kit.client.users.search({
+      query: { operator: 'AND', operands: [{ filter_name: 'external_id', filter_value: ['app-user-8'] }] },
+    });
+    expect(found.results.map((u) => u.user_id)).toEqual([created.user_id]);
+    // Wherever a user_id goes, the external_id names the user too.
+    expect((await kit.client.users.get({ user_id: 'app-user-8' })).user_id).toBe(created.user_id);
+    const renamed = await kit.client.users.update({ user_id: 'app-user-8', name: { first_name: 'Eve' } });
+    expect(renamed.user.name?.first_name).toBe('Eve');
+    const email = uniqueEmail('external-taken');
+    const taken = await stytchError(kit.client.users.create({ email, external_id: 'app-user-8' }));
+    expect([taken.status_code, taken.error_type]).toEqual([400, 'duplicate_external_id']);
+    // Refused whole: the email is still free.
+    await kit.client.users.create({ email });
+  });
+
+  it('sets and merges session custom claims; the JWT carries them', async () => {
+    const signedIn = await kit.widgetSignIn(uniqueEmail('claims'));
+    const session_token = String(signedIn['session_token']);
+    const first = await kit.client.sessions.authenticate({
+      session_token,
+      session_custom_claims: { tenant: 'acme', plan: { tier: 'pro' } },
+    });
+    expect(first.session.custom_claims).toEqual({ tenant: 'acme', plan: { tier: 'pro' } });
+    const merged = await kit.client.sessions.authenticate({
+      session_token,
+      session_custom_claims: { plan: { seats: 5 }, tenant: null },
+    });
+    expect(merged.session.custom_claims).toEqual({ plan: { tier: 'pro', seats: 5 } });
+    const local = await kit.client.sessions.authenticateJwt({ session_jwt: merged.session_jwt });
+    expect(local.session.custom_claims).toEqual({ plan: { tier: 'pro', seats: 5 } });
+    const reserved = await stytchError(
+      kit.client.sessions.authenticate({ session_token, session_custom_claims: { sub: 'me' } }),
+    );
+    expect([reserved.status_code, reserved.error_type]).toEqual([400, 'invalid_field']);
   });
 
   it('finishes an OAuth sign-in on the server', async () => {

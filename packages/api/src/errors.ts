@@ -26,6 +26,8 @@ export const ERROR_TYPES = [
   'breached_password',
   'weak_password',
   'duplicate_email',
+  'duplicate_external_id',
+  'password_not_found',
   'reset_password',
   'oauth_token_not_found',
   'invalid_code',

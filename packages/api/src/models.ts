@@ -57,6 +57,8 @@ export interface User {
   roles: string[];
   trusted_metadata: Record<string, unknown>;
   untrusted_metadata: Record<string, unknown>;
+  /** The app's own id of the user, when it set one (unique within the project). */
+  external_id?: string;
 }
 
 export interface AuthenticationFactor {

@@ -5,6 +5,8 @@ export type AuthErrorType = Extract<
   ErrorType,
   | 'breached_password'
   | 'duplicate_email'
+  | 'duplicate_external_id'
+  | 'password_not_found'
   | 'email_not_found'
   | 'invalid_email'
   | 'invalid_field'

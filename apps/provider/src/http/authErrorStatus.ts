@@ -4,6 +4,8 @@ import type { AuthErrorType } from '../errors/AuthError';
 export const AUTH_ERROR_STATUS: Readonly<Record<AuthErrorType, number>> = {
   breached_password: 400,
   duplicate_email: 400,
+  duplicate_external_id: 400,
+  password_not_found: 404,
   email_not_found: 404,
   invalid_email: 400,
   invalid_field: 400,

@@ -53,6 +53,27 @@ describe('backend passwords', () => {
     }
   });
 
+  it('session_custom_claims at a sign-in: a new session gets them, a named one merges them', async () => {
+    const email = freshEmail('claims');
+    await passwordUser(email);
+    const first = await ok('/v1/passwords/authenticate', {
+      email,
+      password: FIRST,
+      session_duration_minutes: 60,
+      session_custom_claims: { tenant: 'acme', plan: { tier: 'pro' } },
+    });
+    const named = await ok('/v1/passwords/authenticate', {
+      email,
+      password: FIRST,
+      session_token: first['session_token'],
+      session_custom_claims: { plan: { seats: 3 } },
+    });
+    expect((named['session'] as Session).session_id).toBe((first['session'] as Session).session_id);
+    const claims = { tenant: 'acme', plan: { tier: 'pro', seats: 3 } };
+    expect((named['session'] as { custom_claims: unknown }).custom_claims).toEqual(claims);
+    expect(await kit.verifyJwt(String(named['session_jwt']))).toMatchObject(claims);
+  });
+
   it('checks strength with the project policy', async () => {
     const weak = await ok('/v1/passwords/strength_check', { password: 'password' });
     expect(weak).toMatchObject({ valid_password: false, breached_password: true });
@@ -126,5 +147,69 @@ describe('backend passwords', () => {
       session_jwt: 'a.b.c',
     });
     expect([forged.status, forged.body['error_type']]).toEqual([401, 'invalid_session_token']);
+  });
+
+  it('POST /v1/passwords creates the user with its profile; an email with a password is refused', async () => {
+    const email = freshEmail('create');
+    const created = await ok('/v1/passwords', {
+      email,
+      password: FIRST,
+      name: { first_name: 'Grace' },
+      untrusted_metadata: { theme: 'dark' },
+      session_duration_minutes: 60,
+    });
+    expect(created).toMatchObject({
+      email_id: expect.stringMatching(/^email-test-/),
+      user: { name: { first_name: 'Grace' }, untrusted_metadata: { theme: 'dark' }, emails: [{ email }] },
+      session: { authentication_factors: [expect.objectContaining({ type: 'password' })] },
+    });
+    expect(await live(created['session_token'])).toBe(true);
+    const bare = await ok('/v1/passwords', { email: freshEmail('bare'), password: FIRST });
+    expect([bare['session'], bare['session_token']]).toEqual([null, '']);
+    for (const [body, type] of [
+      [{ email, password: SECOND }, 'duplicate_email'],
+      [{ email: freshEmail('weak'), password: 'password' }, 'breached_password'],
+    ] as const) {
+      const r = await kit.v1('POST', '/v1/passwords', body);
+      expect([r.status, r.body['error_type']], JSON.stringify(body)).toEqual([400, type]);
+    }
+  });
+
+  it('reset by email from the backend: start emails the link, reset sets the password and signs in', async () => {
+    const email = freshEmail('reset');
+    const { widget } = await passwordUser(email);
+    expect(await ok('/v1/passwords/email/reset/start', { email })).toMatchObject({ status_code: 200 });
+    const { metadata } = await kit.latest(email);
+    const reset = await ok('/v1/passwords/email/reset', {
+      token: metadata.token,
+      password: SECOND,
+      session_duration_minutes: 60,
+    });
+    expect(reset).toMatchObject({
+      user_id: widget['user_id'],
+      session: { authentication_factors: [expect.objectContaining({ type: 'magic_link' })] },
+    });
+    expect(await live(widget['session_token'])).toBe(false);
+    await ok('/v1/passwords/authenticate', { email, password: SECOND });
+    const again = await kit.v1('POST', '/v1/passwords/email/reset', {
+      token: metadata.token,
+      password: FIRST,
+    });
+    expect([again.status, again.body['error_type']]).toEqual([401, 'unable_to_auth_magic_link']);
+    const unknown = await kit.v1('POST', '/v1/passwords/email/reset/start', { email: freshEmail('nobody') });
+    expect([unknown.status, unknown.body['error_type']]).toEqual([404, 'email_not_found']);
+  });
+
+  it('DELETE /v1/users/passwords/{password_id} removes the password: it no longer signs in', async () => {
+    const email = freshEmail('delete');
+    const { widget } = await passwordUser(email);
+    const passwordId = ((widget['user'] as Json)['password'] as Json)['password_id'] as string;
+    const deleted = await kit.v1('DELETE', `/v1/users/passwords/${passwordId}`);
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toMatchObject({ user_id: widget['user_id'], user: { password: null } });
+    const login = await kit.v1('POST', '/v1/passwords/authenticate', { email, password: FIRST });
+    expect([login.status, login.body['error_type']]).toEqual([404, 'no_user_password']);
+    const gone = await kit.v1('DELETE', `/v1/users/passwords/${passwordId}`);
+    expect([gone.status, gone.body['error_type']]).toEqual([404, 'password_not_found']);
   });
 });

@@ -2,19 +2,79 @@ import { ApiFailure } from '../http/ApiFailure';
 import { backendRoute } from '../http/backendRoute';
 import type { Route } from '../http/route';
 import { authenticateSessionJwt, authenticateSessionToken } from '../sessions';
+import { updateSessionClaims } from '../sessions/customClaims';
 import { findNamedSession, finishBackendAuthentication } from '../sessions/finishBackendAuthentication';
 import { requireEmail } from '../users';
+import { updateUser } from '../users/updateUser';
+import { createPasswordUser } from './createPasswordUser';
+import { resetWithToken } from './resetWithToken';
+import { startResetByEmail } from './startPasswordReset';
 import { requireProjectUser } from '../users/projectUser';
 import { changePassword } from './changePassword';
 import { checkPasswordLogin } from './checkPasswordLogin';
 import { checkStrength } from './checkStrength';
+import { migratePassword } from './migratePassword';
 import { loadPasswordRecord } from './passwordRecord';
 import { requireStorablePassword } from './requireStrongPassword';
 
 const PASSWORD_FACTOR = { type: 'password', delivery_method: 'knowledge' } as const;
 
-/** The backend API for passwords (project secret): log in, check strength, and two ways to change one. */
+/**
+ * The backend API for passwords (project secret): log in, check strength, two ways to change one,
+ * and bring one over from another system.
+ */
 export const passwordBackendRoutes: Route[] = [
+  backendRoute('POST /v1/passwords/migrate', async ({ body, project, services }) =>
+    migratePassword(services.db, project, body),
+  ),
+
+  /** Sign-up from the app's server: `POST /passwords`'s rules, the profile given, a session when asked. */
+  backendRoute('POST /v1/passwords', async (input) => {
+    const { body, project, services } = input;
+    const created = await createPasswordUser(services, project, {
+      email: requireEmail(body.email),
+      password: body.password,
+    });
+    const { name, trusted_metadata, untrusted_metadata } = body;
+    if (name || trusted_metadata || untrusted_metadata)
+      await updateUser(services.db, project.project_id, created.user_id, {
+        name,
+        trusted_metadata,
+        untrusted_metadata,
+      });
+    const proof = { userId: created.user_id, factor: PASSWORD_FACTOR, now: new Date() };
+    return { ...(await finishBackendAuthentication(input, proof, body)), email_id: created.email_id ?? '' };
+  }),
+
+  backendRoute(
+    'POST /v1/passwords/email/reset/start',
+    async ({ body, project, services }) => {
+      await startResetByEmail(services, project, body);
+      return {};
+    },
+    { limitsAs: '/passwords/email/reset/start' },
+  ),
+
+  /** The emailed token proves the inbox, as a magic link does: the factor is the email's. */
+  backendRoute('POST /v1/passwords/email/reset', async (input) => {
+    const { body, project, services } = input;
+    const now = new Date();
+    const named = await findNamedSession(services, project, body, now);
+    const owner = await resetWithToken(services.db, project, {
+      token: body.token,
+      password: body.password,
+      codeVerifier: body.code_verifier,
+      requestSession: { sessionToken: body.session_token, sessionId: named?.session_id },
+      now,
+    });
+    const factor = {
+      type: 'magic_link',
+      delivery_method: 'email',
+      email_factor: { email_id: owner.email_id, email_address: owner.email },
+    };
+    return finishBackendAuthentication(input, { userId: owner.user_id, factor, now }, body);
+  }),
+
   backendRoute('POST /v1/passwords/authenticate', async (input) => {
     const { body, project, services } = input;
     requireStorablePassword(body.password);
@@ -77,6 +137,8 @@ export const passwordBackendRoutes: Route[] = [
       now,
       keepSessionId: named.session_id,
     });
+    const claims = body.session_custom_claims;
+    if (claims) await services.db.transaction((tx) => updateSessionClaims(tx, named.session_id, claims));
     const common = {
       db: services.db,
       project,

@@ -1,6 +1,8 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { PasswordInputError, passwordInputProblem } from './passwordInput';
 import type { ScryptParams } from './scryptFormat';
+import { parseStoredMigratedHash } from './migrated/storedMigratedHash';
+import { verifyMigratedHash } from './migrated/verifyMigratedHash';
 import { formatScryptHash, MIN_LOG2_N, parseScryptHash, scryptMemoryBytes } from './scryptFormat';
 
 /** 2^15 · 8 · 128 B = 32 MiB per hash, ~100 ms: OWASP's scrypt recommendation (N=2^17 is the high end). */
@@ -52,9 +54,14 @@ export async function hashPassword(
   return formatScryptHash({ ...params, salt, hash });
 }
 
-/** Constant-time check against a stored hash; false (never a throw) for malformed or tampered input. */
+/**
+ * Constant-time check against a stored hash, ours or one migrated from another system (which
+ * `needsRehash` then reports); false (never a throw) for malformed or tampered input.
+ */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   if (passwordInputProblem(password)) return false;
+  const migrated = parseStoredMigratedHash(stored);
+  if (migrated) return verifyMigratedHash(password, migrated).catch(() => false);
   const parsed = parseScryptHash(stored);
   if (!parsed) return false;
   let candidate: Buffer;
@@ -66,7 +73,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return timingSafeEqual(candidate, parsed.hash);
 }
 
-/** True when the stored hash is weaker than today's parameters (or unreadable): rehash after a good login. */
+/** True when the stored hash is weaker than today's parameters, migrated or unreadable: rehash after a good login. */
 export function needsRehash(stored: string, params: Readonly<ScryptParams> = scryptParams()): boolean {
   const parsed = parseScryptHash(stored);
   if (!parsed) return true;

@@ -1,15 +1,11 @@
-import { RESET_EXPIRATION_MINUTES } from '@latch/api';
-import { ApiFailure } from '../http/ApiFailure';
 import { sdkRoute, type Route } from '../http/route';
 import { checkStrength } from '.';
-import { absorbAutoReset } from './resetTokens';
 import { checkPasswordLogin } from './checkPasswordLogin';
 import { createPasswordUser } from './createPasswordUser';
 import { loadPasswordRecord } from './passwordRecord';
 import { requireStorablePassword } from './requireStrongPassword';
-import { resetRedirects } from './resetRedirects';
 import { resetWithToken } from './resetWithToken';
-import { sendPasswordReset } from './startPasswordReset';
+import { startResetByEmail } from './startPasswordReset';
 import { finishAuthentication } from '../sessions/finishAuthentication';
 import { findEmail, requireEmail } from '../users';
 const PASSWORD_FACTOR = { type: 'password', delivery_method: 'knowledge' } as const;
@@ -60,22 +56,7 @@ export const passwordRoutes: Route[] = [
   }),
 
   sdkRoute('POST /passwords/email/reset/start', async ({ body, project, services }) => {
-    const address = requireEmail(body.email);
-    // Redirect URLs first: an unlisted page is refused whoever the email belongs to.
-    const redirects = resetRedirects(project, body);
-    const found = await findEmail(services.db, project.project_id, address);
-    if (!found) throw new ApiFailure('email_not_found', 404, 'No user has this email address.');
-    const now = new Date();
-    if (await absorbAutoReset(services.db, { projectId: project.project_id, userId: found.user_id, now })) {
-      return {};
-    }
-    await sendPasswordReset(services, project, {
-      email: found,
-      redirects,
-      expirationMinutes: body.reset_password_expiration_minutes ?? RESET_EXPIRATION_MINUTES.default,
-      codeChallenge: body.code_challenge,
-      now,
-    });
+    await startResetByEmail(services, project, body);
     return {};
   }),
 

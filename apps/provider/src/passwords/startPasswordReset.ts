@@ -4,10 +4,11 @@ import { deliver, type MessageMetadata } from '../delivery';
 import type { Services } from '../http/deps';
 import { sendOrKeepNewest } from '../limits/sendOrKeepNewest';
 import { issueMagicLink, magicLinkUrl } from '../magicLinks/magicLinkTokens';
-import type { EmailRecord } from '../users';
+import { AuthError } from '../errors/AuthError';
+import { findEmail, requireEmail, type EmailRecord } from '../users';
 import { passwordResetEmail } from './resetEmail';
 import { resetRedirects, type ResetRedirects } from './resetRedirects';
-import { issueResetToken, RESET_TOKEN_KIND } from './resetTokens';
+import { absorbAutoReset, issueResetToken, RESET_TOKEN_KIND } from './resetTokens';
 
 export interface ResetStart {
   email: EmailRecord;
@@ -104,6 +105,41 @@ export async function sendDefaultPasswordReset(
     redirects: resetRedirects(project, {}),
     expirationMinutes: RESET_EXPIRATION_MINUTES.default,
     auto: true,
+    now,
+  });
+}
+
+/** What `POST /passwords/email/reset/start` (SDK and backend) takes. */
+export interface ResetStartRequest {
+  email: string;
+  login_redirect_url?: string | undefined;
+  reset_password_redirect_url?: string | undefined;
+  reset_password_expiration_minutes?: number | undefined;
+  code_challenge?: string | undefined;
+}
+
+/**
+ * `POST /passwords/email/reset/start`: the email's user gets a reset link (404 `email_not_found`
+ * when there is none), unless a sign-in just emailed one itself (`absorbAutoReset`).
+ */
+export async function startResetByEmail(
+  services: Services,
+  project: ProjectConfig,
+  body: ResetStartRequest,
+): Promise<void> {
+  const address = requireEmail(body.email);
+  // Redirect URLs first: an unlisted page is refused whoever the email belongs to.
+  const redirects = resetRedirects(project, body);
+  const found = await findEmail(services.db, project.project_id, address);
+  if (!found) throw new AuthError('email_not_found', 'No user has this email address.');
+  const now = new Date();
+  if (await absorbAutoReset(services.db, { projectId: project.project_id, userId: found.user_id, now }))
+    return;
+  await sendPasswordReset(services, project, {
+    email: found,
+    redirects,
+    expirationMinutes: body.reset_password_expiration_minutes ?? RESET_EXPIRATION_MINUTES.default,
+    codeChallenge: body.code_challenge,
     now,
   });
 }

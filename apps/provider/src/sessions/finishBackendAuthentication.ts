@@ -15,6 +15,7 @@ export interface BackendSessionFields {
   session_token?: string;
   session_jwt?: string;
   session_duration_minutes?: number;
+  session_custom_claims?: Record<string, unknown>;
 }
 
 /** What a backend sign-in answers: the user, and the session when one was started or named. */
@@ -65,6 +66,7 @@ export async function findNamedSession(
  * by `session_token` or `session_jwt` (it must be live) gets the factor, and its expiry moves only
  * when `session_duration_minutes` is given; with no session named, a duration starts a session and
  * no duration starts none (the factor is proven, the user answered, the tokens empty).
+ * `session_custom_claims` are laid over the session's own (`mergeCustomClaims`).
  */
 export async function finishBackendAuthentication(
   { project, services }: Pick<BackendRouteInput<unknown>, 'project' | 'services'>,
@@ -90,6 +92,7 @@ export async function finishBackendAuthentication(
     // The caller is the app's server: the visitor's address and browser are not known here.
     attributes: { ip_address: '', user_agent: '' },
     ownerEpoch: proof.ownerEpoch,
+    customClaims: fields.session_custom_claims,
     now,
   });
 }

@@ -13,6 +13,7 @@ import { AuthError } from '../errors/AuthError';
 import { UserNotFoundError } from '../users/loadUser';
 import type { ProjectRef } from '../users/project';
 import { toUser } from '../users/userJson';
+import { updatedCustomClaims, type CustomClaims } from './customClaims';
 import { addMinutes } from './duration';
 import { reusableSessionJwt } from './reusableSessionJwt';
 import {
@@ -48,6 +49,8 @@ export interface IssueSessionInput {
   attributes?: SessionAttributes;
   /** What a credential sign-in read with its credential: no session once the owner claimed the account. */
   ownerEpoch?: OwnerEpoch;
+  /** `session_custom_claims` (backend API): laid over the session's claims (`mergeCustomClaims`). */
+  customClaims?: CustomClaims | undefined;
   now?: Date;
 }
 
@@ -101,6 +104,9 @@ export async function issueSession(input: IssueSessionInput): Promise<Authentica
     row = await touchSession(db, existing.session_id, now, {
       ...(durationMinutes === undefined ? {} : { expiresAt: addMinutes(now, durationMinutes) }),
       factors: mergeFactor(existing.factors, factor, at),
+      ...(input.customClaims
+        ? { customClaims: updatedCustomClaims(existing.custom_claims, input.customClaims) }
+        : {}),
     });
     // Named by id, the session's opaque token is not known here: it is answered as ''.
     if (!input.existingSessionToken) sessionToken = '';
@@ -118,6 +124,7 @@ export async function issueSession(input: IssueSessionInput): Promise<Authentica
       factors: [{ ...factor, last_authenticated_at: at }],
       attributes: input.attributes ?? { ip_address: '', user_agent: '' },
       ownerEpoch: input.ownerEpoch,
+      customClaims: input.customClaims && updatedCustomClaims(null, input.customClaims),
     });
     if (!created && input.ownerEpoch !== undefined) throw credentialWithdrawn();
     if (!created) throw new UserNotFoundError(userId);

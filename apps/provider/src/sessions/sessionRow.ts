@@ -125,8 +125,8 @@ const withUser = (write: string): string =>
 
 const INSERT_SQL = withUser(
   `INSERT INTO sessions (session_id, project_id, user_id, token_hash, started_at, last_accessed_at,
-     expires_at, factors, attributes, roles)
-   SELECT $1, $2, u.user_id, $4, $5, $5, $6, $7, $8, u.roles FROM users u
+     expires_at, factors, attributes, roles, custom_claims)
+   SELECT $1, $2, u.user_id, $4, $5, $5, $6, $7, $8, u.roles, $10::jsonb FROM users u
    WHERE u.user_id = $3 AND ($9::integer IS NULL OR u.owner_epoch = $9)
    FOR SHARE OF u`,
 );
@@ -291,7 +291,8 @@ export async function touchLiveSession(
 const TOUCH_SQL = withUser(
   `UPDATE sessions SET last_accessed_at = $2,
      expires_at = COALESCE($3::timestamptz, expires_at),
-     factors = COALESCE($4::jsonb, factors)
+     factors = COALESCE($4::jsonb, factors),
+     custom_claims = CASE WHEN $5::boolean THEN $6::jsonb ELSE custom_claims END
    WHERE session_id = $1 AND revoked_at IS NULL`,
 );
 
@@ -319,6 +320,7 @@ export async function insertSession(
     factors: AuthenticationFactor[];
     attributes: SessionAttributes;
     ownerEpoch?: OwnerEpoch;
+    customClaims?: Record<string, unknown> | null | undefined;
   },
 ): Promise<SessionWithUser | null> {
   const [row] = await db.query<SessionWithUser>(INSERT_SQL, [
@@ -331,25 +333,34 @@ export async function insertSession(
     JSON.stringify(s.factors),
     JSON.stringify(s.attributes),
     s.ownerEpoch ?? null,
+    s.customClaims ? JSON.stringify(s.customClaims) : null,
   ]);
   return row ?? null;
 }
 
 /**
- * Records an access of a live session; moves `expires_at` and replaces the factors when given.
+ * Records an access of a live session; moves `expires_at` and replaces the factors and the custom
+ * claims (null: none) when given.
  * Answers the row and user, or null when the session ended meanwhile (a claim revoked it).
  */
 export async function touchSession(
   db: Queryable,
   sessionId: string,
   now: Date,
-  changes: { expiresAt?: Date; factors?: AuthenticationFactor[] } = {},
+  changes: {
+    expiresAt?: Date;
+    factors?: AuthenticationFactor[];
+    customClaims?: Record<string, unknown> | null;
+  } = {},
 ): Promise<SessionWithUser | null> {
+  const { customClaims } = changes;
   const [row] = await db.query<SessionWithUser>(TOUCH_SQL, [
     sessionId,
     now,
     changes.expiresAt ?? null,
     changes.factors ? JSON.stringify(changes.factors) : null,
+    customClaims !== undefined,
+    customClaims ? JSON.stringify(customClaims) : null,
   ]);
   return row ?? null;
 }

@@ -78,6 +78,63 @@ describe.each(DB_KINDS)('backend session check on %s', (kind) => {
     expect(rbac.body['error_message']).toBe('authorization_check: not supported by this provider.');
   });
 
+  it('session_custom_claims: set at a backend sign-in, merged by authenticate, in the session and the JWT', async () => {
+    const email = freshEmail();
+    await kit.v1Ok('/v1/magic_links/email/login_or_create', { email });
+    const { metadata } = await kit.latest(email);
+    const signedIn = await kit.v1Ok('/v1/magic_links/authenticate', {
+      token: metadata.token,
+      session_duration_minutes: 60,
+      session_custom_claims: { tenant: 'acme', flags: { beta: true, old: 1 }, drop: 'me' },
+    });
+    expect((signedIn['session'] as { custom_claims: unknown }).custom_claims).toEqual({
+      tenant: 'acme',
+      flags: { beta: true, old: 1 },
+      drop: 'me',
+    });
+    expect(await kit.verifyJwt(String(signedIn['session_jwt']))).toMatchObject({ tenant: 'acme' });
+
+    const merged = await kit.backend({
+      session_token: signedIn['session_token'],
+      session_custom_claims: { role: 'owner', flags: { old: null }, drop: null },
+    });
+    expect(merged.status).toBe(200);
+    const claims = { tenant: 'acme', flags: { beta: true }, role: 'owner' };
+    expect((merged.body['session'] as { custom_claims: unknown }).custom_claims).toEqual(claims);
+    const payload = await kit.verifyJwt(String(merged.body['session_jwt']));
+    expect(payload).toMatchObject(claims);
+    expect(payload).not.toHaveProperty('drop');
+    // Kept on the session: a plain check answers them, by token and by JWT.
+    const plain = await kit.backend({ session_jwt: merged.body['session_jwt'] });
+    expect((plain.body['session'] as { custom_claims: unknown }).custom_claims).toEqual(claims);
+
+    for (const [session_custom_claims, message] of [
+      [{ sub: 'someone-else' }, /reserved claim/],
+      [{ 'https://stytch.com/session': {} }, /reserved claim/],
+      [{ big: 'x'.repeat(4100) }, /4096 bytes/],
+      [['not', 'an', 'object'], /expected an object/],
+    ] as const) {
+      const r = await kit.backend({ session_token: signedIn['session_token'], session_custom_claims });
+      expect([r.status, r.body['error_type']]).toEqual([400, 'invalid_field']);
+      expect(r.body['error_message']).toMatch(message);
+    }
+    // Each under the limit, together over it: refused when merged, nothing changed.
+    const half = { a: 'x'.repeat(2100) };
+    expect(
+      (await kit.backend({ session_token: signedIn['session_token'], session_custom_claims: half })).status,
+    ).toBe(200);
+    const over = await kit.backend({
+      session_token: signedIn['session_token'],
+      session_custom_claims: { b: 'y'.repeat(2100) },
+    });
+    expect([over.status, over.body['error_type']]).toEqual([400, 'invalid_field']);
+    const after = await kit.backend({ session_token: signedIn['session_token'] });
+    expect((after.body['session'] as { custom_claims: unknown }).custom_claims).toEqual({
+      ...claims,
+      ...half,
+    });
+  });
+
   it('publishes the JWKS to anyone, and 404 for an unknown project', async () => {
     const response = await kit.app.request(`/v1/sessions/jwks/${PROJECT_ID}`);
     expect(response.headers.get('Access-Control-Allow-Origin')).toBe('*');

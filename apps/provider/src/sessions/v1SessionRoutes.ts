@@ -5,8 +5,10 @@ import { ApiFailure } from '../http/ApiFailure';
 import { backendRoute } from '../http/backendRoute';
 import { errorResponse } from '../http/envelope';
 import { rawRoute, type Route } from '../http/route';
-import { requireProjectUser } from '../users/projectUser';
+import { namedUserId, requireProjectUser } from '../users/projectUser';
 import { authenticateSessionJwt, authenticateSessionToken } from './authenticateSession';
+import { updateSessionClaims } from './customClaims';
+import { findNamedSession } from './finishBackendAuthentication';
 import { verifySessionJwt } from './sessionJwt';
 import { listLiveSessions, revokeLiveSession, toSession } from './sessionRow';
 import { currentSigningKey, publicJwks } from './signingKeys';
@@ -17,10 +19,15 @@ const sessionNotFound = (): AuthError =>
 /**
  * POST /v1/sessions/authenticate (server-to-server, no CORS): checks a visitor's `session_token`
  * or `session_jwt` and answers the authenticate shape with a current JWT, extending the session
- * when `session_duration_minutes` is given. Authenticated by JWT, the opaque token is unknown and
- * `session_token` is absent.
+ * when `session_duration_minutes` is given and laying `session_custom_claims` over the session's.
+ * Authenticated by JWT, the opaque token is unknown and `session_token` is absent.
  */
 const authenticate = backendRoute('POST /v1/sessions/authenticate', async ({ body, project, services }) => {
+  const claims = body.session_custom_claims;
+  if (claims) {
+    const named = await findNamedSession(services, project, body, new Date());
+    if (named) await services.db.transaction((tx) => updateSessionClaims(tx, named.session_id, claims));
+  }
   const common = {
     db: services.db,
     project,
@@ -70,10 +77,11 @@ const revoke = backendRoute('POST /v1/sessions/revoke', async ({ body, project, 
   return {};
 });
 
-/** GET /v1/sessions?user_id=...: the user's live sessions, oldest first. */
+/** GET /v1/sessions?user_id=... (or the user's external_id): the user's live sessions, oldest first. */
 const list = backendRoute('GET /v1/sessions', async ({ c, project, services }) => {
-  const userId = c.req.query('user_id');
-  if (!userId) throw new ApiFailure('missing_field', 400, 'user_id is a required query parameter.');
+  const named = c.req.query('user_id');
+  if (!named) throw new ApiFailure('missing_field', 400, 'user_id is a required query parameter.');
+  const userId = await namedUserId(services.db, project.project_id, named);
   await requireProjectUser(services.db, project.project_id, userId);
   const rows = await listLiveSessions(services.db, project.project_id, userId, new Date());
   return { sessions: rows.map(toSession) };

@@ -39,10 +39,15 @@ export async function createUserWithProfile(
     }
     throw error;
   });
-  const { name, trusted_metadata, untrusted_metadata } = input;
-  if (name || trusted_metadata || untrusted_metadata) {
+  const { name, trusted_metadata, untrusted_metadata, external_id } = input;
+  if (name || trusted_metadata || untrusted_metadata || external_id) {
     // The user row exists from here on: the profile is one more statement on it.
-    await updateUser(db, project.project_id, created.user_id, { name, trusted_metadata, untrusted_metadata });
+    const profile = { name, trusted_metadata, untrusted_metadata, external_id };
+    await updateUser(db, project.project_id, created.user_id, profile).catch(async (error: unknown) => {
+      // A taken external_id refuses the whole creation: the user just made goes again.
+      await db.query('DELETE FROM users WHERE user_id = $1', [created.user_id]);
+      throw error;
+    });
   }
   return created;
 }

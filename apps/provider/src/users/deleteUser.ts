@@ -54,3 +54,21 @@ export async function deleteUserFactor(
   const [row] = await db.query<{ user_id: string }>(DELETE_FACTOR_SQL[factor], [projectId, id]);
   return row?.user_id ?? null;
 }
+
+/**
+ * Removes a user's password, by its `password_id` (with what it carried: a required reset, the
+ * failure counter, a lock); answers the user's id, or null when no user of the project has it.
+ */
+export async function deleteUserPassword(
+  db: Queryable,
+  projectId: string,
+  passwordId: string,
+): Promise<string | null> {
+  const [row] = await db.query<{ user_id: string }>(
+    `UPDATE users SET password_id = NULL, password_hash = NULL, password_requires_reset = false,
+       failed_attempts = 0, locked_until = NULL
+     WHERE project_id = $1 AND password_id = $2 RETURNING user_id`,
+    [projectId, passwordId],
+  );
+  return row?.user_id ?? null;
+}

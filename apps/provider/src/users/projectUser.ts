@@ -26,3 +26,17 @@ export async function requireProjectUser(db: Queryable, projectId: string, userI
   if (!user) throw userNotFound();
   return user;
 }
+
+/**
+ * The user a backend path names: by `user_id`, or by the `external_id` the app gave it (Stytch's
+ * rule: an external id goes wherever a user id does). An id that names no user is answered as given,
+ * for the caller's own 404.
+ */
+export async function namedUserId(db: Queryable, projectId: string, id: string): Promise<string> {
+  const [row] = await db.query<{ user_id: string }>(
+    `SELECT user_id FROM users WHERE project_id = $1 AND (user_id = $2 OR external_id = $2)
+     ORDER BY user_id = $2 DESC LIMIT 1`,
+    [projectId, id],
+  );
+  return row?.user_id ?? id;
+}

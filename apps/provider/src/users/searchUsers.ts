@@ -64,6 +64,8 @@ function condition(operand: UserSearchOperand, p: Param): string {
       return `su.status = ${p(operand.filter_value)}`;
     case 'user_id':
       return `su.user_id ${oneOf(p, operand.filter_value)}`;
+    case 'external_id':
+      return `su.external_id ${oneOf(p, operand.filter_value)}`;
     case 'created_at_greater_than':
       return `su.created_at > ${p(iso(operand.filter_value))}::timestamptz`;
     case 'created_at_less_than':

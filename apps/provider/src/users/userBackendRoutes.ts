@@ -3,8 +3,14 @@ import { AuthError } from '../errors/AuthError';
 import { backendRoute } from '../http/backendRoute';
 import type { Route } from '../http/route';
 import { createUserWithProfile } from './createUserWithProfile';
-import { deleteUser, deleteUserFactor, USER_FACTORS, type UserFactor } from './deleteUser';
-import { requireProjectUser, userNotFound } from './projectUser';
+import {
+  deleteUser,
+  deleteUserFactor,
+  deleteUserPassword,
+  USER_FACTORS,
+  type UserFactor,
+} from './deleteUser';
+import { namedUserId, requireProjectUser, userNotFound } from './projectUser';
 import { searchUsers } from './searchUsers';
 import { updateUser } from './updateUser';
 
@@ -39,6 +45,7 @@ export const userBackendRoutes: Route[] = [
       name: body.name,
       trusted_metadata: body.trusted_metadata,
       untrusted_metadata: body.untrusted_metadata,
+      external_id: body.external_id,
     });
     const user = await requireProjectUser(services.db, project.project_id, created.user_id);
     return {
@@ -59,12 +66,13 @@ export const userBackendRoutes: Route[] = [
     }),
   ),
 
-  backendRoute('GET /v1/users/{user_id}', async ({ c, project, services }) =>
-    userFields(await requireProjectUser(services.db, project.project_id, c.req.param('user_id') ?? '')),
-  ),
+  backendRoute('GET /v1/users/{user_id}', async ({ c, project, services }) => {
+    const userId = await namedUserId(services.db, project.project_id, c.req.param('user_id') ?? '');
+    return userFields(await requireProjectUser(services.db, project.project_id, userId));
+  }),
 
   backendRoute('PUT /v1/users/{user_id}', async ({ c, body, project, services }) => {
-    const userId = c.req.param('user_id') ?? '';
+    const userId = await namedUserId(services.db, project.project_id, c.req.param('user_id') ?? '');
     if (!(await updateUser(services.db, project.project_id, userId, body))) throw userNotFound();
     const user = await requireProjectUser(services.db, project.project_id, userId);
     return {
@@ -77,7 +85,7 @@ export const userBackendRoutes: Route[] = [
   }),
 
   backendRoute('DELETE /v1/users/{user_id}', async ({ c, project, services }) => {
-    const userId = c.req.param('user_id') ?? '';
+    const userId = await namedUserId(services.db, project.project_id, c.req.param('user_id') ?? '');
     if (!(await deleteUser(services.db, project.project_id, userId))) throw userNotFound();
     return { user_id: userId };
   }),
@@ -90,4 +98,14 @@ export const userBackendRoutes: Route[] = [
   ),
   deleteFactorRoute('DELETE /v1/users/crypto_wallets/{crypto_wallet_id}', 'crypto_wallet'),
   deleteFactorRoute('DELETE /v1/users/oauth/{oauth_user_registration_id}', 'oauth'),
+
+  backendRoute('DELETE /v1/users/passwords/{password_id}', async ({ c, project, services }) => {
+    const userId = await deleteUserPassword(
+      services.db,
+      project.project_id,
+      c.req.param('password_id') ?? '',
+    );
+    if (!userId) throw new AuthError('password_not_found', 'No user of this project has this password_id.');
+    return { user_id: userId, user: await requireProjectUser(services.db, project.project_id, userId) };
+  }),
 ];

@@ -52,6 +52,7 @@ export interface UserJson {
   trusted_metadata: User['trusted_metadata'];
   untrusted_metadata: User['untrusted_metadata'];
   roles: User['roles'];
+  external_id: string | null;
   emails: User['emails'];
   phone_numbers: User['phone_numbers'];
   providers: User['providers'];
@@ -76,6 +77,7 @@ export const userJsonSql = (userIdSql: string): string =>
     ['trusted_metadata', 'u.trusted_metadata'],
     ['untrusted_metadata', 'u.untrusted_metadata'],
     ['roles', 'u.roles'],
+    ['external_id', 'u.external_id'],
     ['emails', userRowsJsonSql('user_emails', EMAIL_FIELDS, 'u.user_id', 'created_at, email_id')],
     [
       'phone_numbers',
@@ -124,4 +126,5 @@ export const toUser = (json: UserJson): User => ({
   roles: json.roles,
   trusted_metadata: json.trusted_metadata,
   untrusted_metadata: json.untrusted_metadata,
+  ...(json.external_id ? { external_id: json.external_id } : {}),
 });

@@ -9,6 +9,10 @@ import { backendOtpAuthenticateBody, otpEmailLoginOrCreateBody, otpPhoneLoginOrC
 import {
   backendExistingPasswordResetBody,
   backendPasswordAuthenticateBody,
+  backendPasswordCreateBody,
+  backendPasswordResetBody,
+  passwordResetStartBody,
+  backendPasswordMigrateBody,
   backendSessionPasswordResetBody,
   passwordStrengthCheckBody,
 } from './passwords';
@@ -47,6 +51,11 @@ export const backendBodySchemas = {
   'POST /v1/passwords/strength_check': passwordStrengthCheckBody,
   'POST /v1/passwords/existing_password/reset': backendExistingPasswordResetBody,
   'POST /v1/passwords/session/reset': backendSessionPasswordResetBody,
+  'POST /v1/passwords/migrate': backendPasswordMigrateBody,
+  'POST /v1/passwords': backendPasswordCreateBody,
+  'POST /v1/passwords/email/reset/start': passwordResetStartBody,
+  'POST /v1/passwords/email/reset': backendPasswordResetBody,
+  'DELETE /v1/users/passwords/{password_id}': null,
 } as const satisfies Record<string, v.GenericSchema | null>;
 
 export type BackendBodySchemas = typeof backendBodySchemas;

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { integer, jsonObject, unsupported } from './fields';
+import { integer, jsonObject, jsonRecord, unsupported } from './fields';
 import { text } from './text';
 
 /** `session_duration_minutes` bounds of the hosted API: 5 minutes to 366 days. */
@@ -33,6 +33,30 @@ export const sessionAttestBody = jsonObject({
 /** `POST /sessions/revoke`: the session is the one the Authorization header names. */
 export const sessionRevokeBody = jsonObject({});
 
+/** The JWT's registered claims and the hosted API's namespace, which `session_custom_claims` may not set. */
+const RESERVED_CLAIMS = ['iss', 'sub', 'aud', 'exp', 'nbf', 'iat', 'jti'];
+const isReservedClaim = (key: string): boolean =>
+  RESERVED_CLAIMS.includes(key) || key.startsWith('https://stytch.com/');
+/** The hosted API's limit on a session's custom claims, as JSON. */
+export const MAX_CUSTOM_CLAIMS_BYTES = 4096;
+
+/**
+ * `session_custom_claims`: laid over the session's claims (a key replaces, an object merges, null
+ * removes), at most 4 KiB of JSON, never a reserved claim.
+ */
+export const sessionCustomClaims = () =>
+  v.pipe(
+    jsonRecord(),
+    v.check(
+      (claims) => !Object.keys(claims).some(isReservedClaim),
+      'sets a reserved claim (iss, sub, aud, exp, nbf, iat, jti, https://stytch.com/...)',
+    ),
+    v.check(
+      (claims) => new TextEncoder().encode(JSON.stringify(claims)).length <= MAX_CUSTOM_CLAIMS_BYTES,
+      `more than ${MAX_CUSTOM_CLAIMS_BYTES} bytes of JSON`,
+    ),
+  );
+
 /**
  * The session fields of every backend sign-in call: an existing session (by token or JWT) gets the
  * proven factor, `session_duration_minutes` starts or extends one. Neither: no session starts.
@@ -41,7 +65,7 @@ export const backendSessionFields = {
   session_token: v.exactOptional(text({ min: 1, max: 512 })),
   session_jwt: v.exactOptional(text({ min: 1, max: 16_384 })),
   session_duration_minutes: v.exactOptional(sessionDurationMinutes()),
-  session_custom_claims: unsupported(),
+  session_custom_claims: v.exactOptional(sessionCustomClaims()),
 };
 
 /** `POST /v1/sessions/authenticate` (backend API): a session token or a session JWT. */
@@ -49,7 +73,7 @@ export const backendSessionAuthenticateBody = jsonObject({
   session_token: v.exactOptional(text({ min: 1, max: 512 })),
   session_jwt: v.exactOptional(text({ min: 1, max: 16_384 })),
   session_duration_minutes: v.exactOptional(sessionDurationMinutes()),
-  session_custom_claims: unsupported(),
+  session_custom_claims: v.exactOptional(sessionCustomClaims()),
   authorization_check: unsupported(),
 });
 

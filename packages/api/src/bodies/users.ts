@@ -4,12 +4,19 @@ import { flag, integer, jsonObject, jsonRecord, list, oneOf, unsupported } from 
 import { text } from './text';
 
 /** A user's name; each part optional, as the hosted API takes it. */
-const userName = () =>
+export const userName = () =>
   jsonObject({
     first_name: v.exactOptional(text({ max: 256 })),
     middle_name: v.exactOptional(text({ max: 256 })),
     last_name: v.exactOptional(text({ max: 256 })),
   });
+
+/** Stytch's rule for an app's own id of a user: letters, digits, `.`, `_`, `-`, `|`; at most 128. */
+export const externalId = () =>
+  v.pipe(
+    text({ min: 1, max: 128 }),
+    v.regex(/^[A-Za-z0-9._|-]+$/, expected('letters, digits, ".", "_", "-" or "|"')),
+  );
 
 /** `POST /v1/users` (backend API): an email and/or a phone number, optionally pending. */
 export const backendUserCreateBody = jsonObject({
@@ -20,7 +27,7 @@ export const backendUserCreateBody = jsonObject({
   trusted_metadata: v.exactOptional(jsonRecord()),
   untrusted_metadata: v.exactOptional(jsonRecord()),
   roles: unsupported(),
-  external_id: unsupported(),
+  external_id: v.exactOptional(externalId()),
 });
 
 /**
@@ -32,7 +39,7 @@ export const backendUserUpdateBody = jsonObject({
   trusted_metadata: v.exactOptional(jsonRecord()),
   untrusted_metadata: v.exactOptional(jsonRecord()),
   roles: unsupported(),
-  external_id: unsupported(),
+  external_id: v.exactOptional(externalId()),
 });
 
 /** The search page size bounds of the hosted API: 1 to 1000, 100 when absent. */
@@ -63,6 +70,7 @@ export const USER_SEARCH_FILTERS = [
   'phone_verified',
   'status',
   'user_id',
+  'external_id',
   'created_at_greater_than',
   'created_at_less_than',
   'created_at_between',
@@ -81,6 +89,7 @@ const searchOperand = v.variant(
     operand('phone_verified', flag()),
     operand('status', oneOf(['active', 'pending'])),
     operand('user_id', strings()),
+    operand('external_id', strings()),
     operand('created_at_greater_than', timestamp()),
     operand('created_at_less_than', timestamp()),
     operand('created_at_between', jsonObject({ greater_than: timestamp(), less_than: timestamp() })),
