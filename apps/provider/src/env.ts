@@ -5,7 +5,7 @@ import { originProblem } from './config/origins';
 import { isPostgresUrl } from './db/postgresTarget';
 import { trustProxies } from './http/clientAddress';
 import { readLogLevel, type LogLevel } from './http/logLevel';
-import { REPO_ROOT } from './paths';
+import { HOME_DIR } from './paths';
 
 export interface ProviderEnv {
   port: number;
@@ -119,7 +119,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ProviderEnv {
     configPath: env['LATCH_CONFIG'] ? resolve(env['LATCH_CONFIG']) : undefined,
     dataDir: isAbsolute(dataDir)
       ? dataDir
-      : resolve(env['LATCH_DATA_DIR'] ? process.cwd() : REPO_ROOT, dataDir),
+      : resolve(env['LATCH_DATA_DIR'] ? process.cwd() : HOME_DIR, dataDir),
     databaseUrl,
     devOrigins: readDevOrigins(env['LATCH_DEV_ORIGINS']),
     shutdownGraceMs: readSeconds(env, 'LATCH_SHUTDOWN_GRACE_SECONDS', 10),
