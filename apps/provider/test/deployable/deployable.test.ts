@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
@@ -8,7 +9,8 @@ import { basic, HOST, testConfig, testProject, TEST_TOKEN } from '../testConfig'
 
 const DEPLOYABLE = join(REPO_ROOT, 'dist/provider');
 const dir = mkdtempSync(join(tmpdir(), 'latch-deployable-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// An installed node_modules: thousands of files, seconds to delete on a loaded machine.
+afterAll(() => rm(dir, { recursive: true, force: true }), 120_000);
 
 /** What a machine that never saw the repository has: a PATH to node and npm, and a home for npm's cache. */
 const BARE_ENV = { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? dir };
