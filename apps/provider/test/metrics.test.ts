@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { freePort } from './freePort';
 import { scrape, total } from './metricsScrape';
-import { killGroupWhenDone, PROVIDER_COMMAND, REPO_ROOT, watchProvider } from './providerProcess';
+import { spawnProvider } from './providerProcess';
 import { basic, HOST, testConfig, TEST_TOKEN } from './testConfig';
 import { createPostgresDatabase } from './testDatabases';
 
@@ -19,28 +18,18 @@ async function startProvider(env: Record<string, string>, config = testConfig())
   const configFile = join(dir, `config-${Math.random().toString(36).slice(2)}.json`);
   writeFileSync(configFile, JSON.stringify(config));
   const metricsPort = await freePort();
-  const child = spawn(...PROVIDER_COMMAND, {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LATCH_CONFIG: configFile,
-      LATCH_METRICS_PORT: String(metricsPort),
-      LATCH_METRICS_TOKEN: TOKEN,
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
+  const provider = spawnProvider({
+    LATCH_CONFIG: configFile,
+    LATCH_METRICS_PORT: String(metricsPort),
+    LATCH_METRICS_TOKEN: TOKEN,
+    ...env,
   });
-  killGroupWhenDone(child);
-  const provider = watchProvider(child);
   const origin = `http://127.0.0.1:${await provider.port}`;
   const metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
   // The metrics port listens beside the public one; its line may follow the "listening" line.
   for (let i = 0; i < 100 && !provider.output().includes(`metrics on port ${metricsPort}`); i += 1)
     await new Promise((done) => setTimeout(done, 100));
-  return { child, provider, origin, metricsUrl };
+  return { child: provider.child, provider, origin, metricsUrl };
 }
 
 const sdk = async (origin: string, path: string, body: unknown) => {

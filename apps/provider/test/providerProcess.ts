@@ -1,4 +1,4 @@
-import type { ChildProcess, ChildProcessByStdio } from 'node:child_process';
+import { spawn, type ChildProcess, type ChildProcessByStdio } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { onTestFinished } from 'vitest';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -86,4 +86,19 @@ export function watchProvider(child: ChildProcessByStdio<null, Readable, Readabl
     void exited.then(() => reject(new Error(`the provider exited before listening:\n${output}`)));
   });
   return { port, output: () => output, exited };
+}
+
+/**
+ * The provider started as a test starts it: on a free port of 127.0.0.1, in its own process group
+ * (killed when the test ends), with `env` over this process's environment.
+ */
+export function spawnProvider(env: Record<string, string>) {
+  const child = spawn(...PROVIDER_COMMAND, {
+    cwd: REPO_ROOT,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  killGroupWhenDone(child);
+  return { child, ...watchProvider(child) };
 }
