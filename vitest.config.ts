@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defaultClientConditions } from 'vite';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // Password hashes at N=2^11 instead of production's 2^15; passwordHash.test.ts keeps one at production cost.
 const CHEAP_SCRYPT = { LATCH_SCRYPT_LOG2N: '11' };
@@ -20,6 +20,7 @@ export default defineConfig({
             'apps/provider/{src,test}/**/*.test.ts',
             'msw/src/**/*.test.ts',
           ],
+          exclude: [...configDefaults.exclude, 'apps/provider/test/deployable/**'],
           // Starts a throwaway PostgreSQL so provider storage tests run on PGlite and PostgreSQL.
           globalSetup: ['apps/provider/test/globalSetup.ts'],
           env: CHEAP_SCRYPT,
@@ -41,10 +42,11 @@ export default defineConfig({
       },
       {
         test: {
-          // Built packages as their users get them (run `npm run build` first): e.g. server rendering in Node.
+          // Built packages as their users get them (run `npm run build` first): e.g. server rendering in
+          // Node, and the provider's deployable installed and started outside the repository.
           name: 'dist',
           environment: 'node',
-          include: ['packages/*/test/**/*.test.{ts,tsx}'],
+          include: ['packages/*/test/**/*.test.{ts,tsx}', 'apps/provider/test/deployable/**/*.test.ts'],
         },
       },
       {

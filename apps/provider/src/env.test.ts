@@ -28,3 +28,31 @@ describe('readEnv: DATABASE_URL', () => {
     }
   });
 });
+
+describe('readEnv: LATCH_METRICS_PORT', () => {
+  it('serves no metrics unless set; binds to HOST unless LATCH_METRICS_HOST says otherwise', () => {
+    expect(readEnv({}).metrics).toBeUndefined();
+    expect(readEnv({ HOST: '10.0.0.5', LATCH_METRICS_PORT: '9464' }).metrics).toEqual({
+      port: 9464,
+      host: '10.0.0.5',
+      token: undefined,
+    });
+    expect(
+      readEnv({
+        HOST: '127.0.0.1',
+        LATCH_METRICS_PORT: '9464',
+        LATCH_METRICS_HOST: '10.0.0.5',
+        LATCH_METRICS_TOKEN: 't',
+      }).metrics,
+    ).toEqual({ port: 9464, host: '10.0.0.5', token: 't' });
+  });
+
+  it('stops the start on a value that is not a port, or on the public port', () => {
+    expect(() => readEnv({ LATCH_METRICS_PORT: 'metrics' })).toThrow(
+      'LATCH_METRICS_PORT: "metrics" is not a port number',
+    );
+    expect(() => readEnv({ PORT: '4000', LATCH_METRICS_PORT: '4000' })).toThrow(
+      'LATCH_METRICS_PORT: 4000 is PORT; metrics are served on a port of their own',
+    );
+  });
+});

@@ -5,7 +5,7 @@ import { originProblem } from './config/origins';
 import { isPostgresUrl } from './db/postgresTarget';
 import { trustProxies } from './http/clientAddress';
 import { readLogLevel, type LogLevel } from './http/logLevel';
-import { REPO_ROOT } from './paths';
+import { HOME_DIR } from './paths';
 
 export interface ProviderEnv {
   port: number;
@@ -26,6 +26,16 @@ export interface ProviderEnv {
   logLevel: LogLevel;
   /** `LATCH_TRUSTED_PROXIES`: the proxies whose `X-Forwarded-For` names the visitor (none). */
   trustedProxies: string[];
+  /** `LATCH_METRICS_PORT` (with `LATCH_METRICS_HOST`, `LATCH_METRICS_TOKEN`): where `GET /metrics` is served; unset, nowhere. */
+  metrics: MetricsEnv | undefined;
+}
+
+export interface MetricsEnv {
+  port: number;
+  /** Default: `HOST`. */
+  host: string | undefined;
+  /** When set, a scrape must send `Authorization: Bearer <token>`. */
+  token: string | undefined;
 }
 
 /** `LATCH_WORKERS`: a whole number from 1, or `auto` for one per core; PGlite allows only 1. */
@@ -91,6 +101,29 @@ function readDevOrigins(value: string | undefined): string[] {
   return origins;
 }
 
+/** A port number setting; `PORT`, `LATCH_METRICS_PORT`. */
+function readPort(env: NodeJS.ProcessEnv, name: string, fallback: string): number {
+  const port = Number(env[name] ?? fallback);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new ConfigError(`${name}: ${JSON.stringify(env[name])} is not a port number`);
+  return port;
+}
+
+/** The metrics port's settings; it must differ from the public port, which visitors reach. */
+function readMetrics(env: NodeJS.ProcessEnv, port: number): MetricsEnv | undefined {
+  if (!env['LATCH_METRICS_PORT']) return undefined;
+  const metricsPort = readPort(env, 'LATCH_METRICS_PORT', '');
+  if (metricsPort === port && port !== 0)
+    throw new ConfigError(
+      `LATCH_METRICS_PORT: ${metricsPort} is PORT; metrics are served on a port of their own`,
+    );
+  return {
+    port: metricsPort,
+    host: env['LATCH_METRICS_HOST'] || env['HOST'] || undefined,
+    token: env['LATCH_METRICS_TOKEN'] || undefined,
+  };
+}
+
 /** A setting in whole or fractional seconds above 0, as milliseconds. */
 function readSeconds(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const seconds = Number(env[name] ?? String(fallback));
@@ -101,9 +134,7 @@ function readSeconds(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
 
 /** The provider's settings from the environment (docs/provider-config.md lists them). */
 export function readEnv(env: NodeJS.ProcessEnv = process.env): ProviderEnv {
-  const port = Number(env['PORT'] ?? '4000');
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new ConfigError(`PORT: ${JSON.stringify(env['PORT'])} is not a port number`);
+  const port = readPort(env, 'PORT', '4000');
   const authOrigin = (env['LATCH_AUTH_ORIGIN'] || `http://localhost:${port}`).replace(/\/+$/, '');
   if (!URL.canParse(authOrigin) || new URL(authOrigin).origin !== authOrigin) {
     throw new ConfigError(
@@ -119,7 +150,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ProviderEnv {
     configPath: env['LATCH_CONFIG'] ? resolve(env['LATCH_CONFIG']) : undefined,
     dataDir: isAbsolute(dataDir)
       ? dataDir
-      : resolve(env['LATCH_DATA_DIR'] ? process.cwd() : REPO_ROOT, dataDir),
+      : resolve(env['LATCH_DATA_DIR'] ? process.cwd() : HOME_DIR, dataDir),
     databaseUrl,
     devOrigins: readDevOrigins(env['LATCH_DEV_ORIGINS']),
     shutdownGraceMs: readSeconds(env, 'LATCH_SHUTDOWN_GRACE_SECONDS', 10),
@@ -127,5 +158,6 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ProviderEnv {
     workers: readWorkers(env['LATCH_WORKERS'], databaseUrl),
     logLevel: readLogLevel(env['LATCH_LOG_LEVEL']),
     trustedProxies: readTrustedProxies(env['LATCH_TRUSTED_PROXIES']),
+    metrics: readMetrics(env, port),
   };
 }

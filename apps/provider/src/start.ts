@@ -11,6 +11,7 @@ import { createHttpServer } from './http/createHttpServer';
 import { createLogger } from './http/createLogger';
 import type { Logger } from './http/logger';
 import { runWorkers } from './http/runWorkers';
+import { startMetrics } from './metrics/startMetrics';
 import { stopGracefully } from './http/stopGracefully';
 import type { PreparedConfig } from './prepareConfig';
 
@@ -87,6 +88,7 @@ export async function start(env: ProviderEnv, loaded: PreparedConfig): Promise<v
   const logger = createLogger(env.logLevel);
   if (cluster.isWorker) {
     // The primary has written the config and migrated the database already.
+    startMetrics(env, logger, 'worker');
     serveApp(env, logger, await openDb(env), loaded.config);
     return;
   }
@@ -99,9 +101,11 @@ export async function start(env: ProviderEnv, loaded: PreparedConfig): Promise<v
   const prepared = { ...loaded, applied };
   const onListening = (port: number): void => announce(logger, env, prepared, port);
   if (env.workers === 1) {
+    startMetrics(env, logger, 'single');
     serveApp(env, logger, db, prepared.config, onListening);
     return;
   }
   await db.close();
+  startMetrics(env, logger, 'primary');
   runWorkers({ count: env.workers, logger, onListening });
 }

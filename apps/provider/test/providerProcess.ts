@@ -1,4 +1,5 @@
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type ChildProcessByStdio } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import { onTestFinished } from 'vitest';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -61,4 +62,43 @@ export function killGroupWhenDone(child: ChildProcess): void {
       // Already gone.
     }
   });
+}
+
+/** A provider process started with `PORT=0` and piped output, as a test watches it. */
+export interface WatchedProvider {
+  /** The port it says it listens on (`(port N` in its start line); rejects if it exits first. */
+  port: Promise<number>;
+  /** Its stdout and stderr so far. */
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+export function watchProvider(child: ChildProcessByStdio<null, Readable, Readable>): WatchedProvider {
+  let output = '';
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const port = new Promise<number>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /\(port (\d+)[,)]/.exec(output);
+      if (match?.[1]) resolve(Number(match[1]));
+    });
+    void exited.then(() => reject(new Error(`the provider exited before listening:\n${output}`)));
+  });
+  return { port, output: () => output, exited };
+}
+
+/**
+ * The provider started as a test starts it: on a free port of 127.0.0.1, in its own process group
+ * (killed when the test ends), with `env` over this process's environment.
+ */
+export function spawnProvider(env: Record<string, string>) {
+  const child = spawn(...PROVIDER_COMMAND, {
+    cwd: REPO_ROOT,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  killGroupWhenDone(child);
+  return { child, ...watchProvider(child) };
 }

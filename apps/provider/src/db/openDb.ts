@@ -5,6 +5,7 @@ import { lockFolder } from './lockFolder';
 import { openPGliteDb } from './pglite';
 import { connectionsPerProcess, openPostgresDb } from './postgres';
 import { isPostgresUrl, postgresTarget } from './postgresTarget';
+import { timeQueries } from '../metrics/timeQueries';
 
 /**
  * PostgreSQL when `databaseUrl` is set (with this process's share of the connections when
@@ -20,13 +21,13 @@ export async function openDb({
   dataDir: string;
   workers?: number;
 }): Promise<Db> {
-  if (databaseUrl) return openPostgresDb(databaseUrl, connectionsPerProcess(workers));
+  if (databaseUrl) return timeQueries(openPostgresDb(databaseUrl, connectionsPerProcess(workers)));
   const dir = join(dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });
   const lock = await lockFolder(dir);
   try {
     const db = await openPGliteDb(dir);
-    return { ...db, close: () => db.close().finally(() => lock.release()) };
+    return timeQueries({ ...db, close: () => db.close().finally(() => lock.release()) });
   } catch (error) {
     await lock.release();
     throw error;

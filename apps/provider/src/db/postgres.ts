@@ -2,6 +2,7 @@ import postgres from 'postgres';
 import type { Db, Queryable, Row } from './Db';
 import { postgresTarget } from './postgresTarget';
 import { statementNames } from './statementNames';
+import { observePool, poolUse } from '../metrics/metrics';
 
 const INT8_OID = 20;
 const JSON_OID = 114;
@@ -84,6 +85,7 @@ export function openPostgresDb(connectionString: string, size = POOL_SIZE): Db {
     },
   });
   const pool = leastBusy(connections.map((sql) => ({ sql, client: wrap(sql) })));
+  const unobserve = observePool(() => poolUse(pool.state()));
   return {
     kind: 'postgres',
     query: (text, params) => pool.run(({ client }) => client.query(text, params)),
@@ -95,6 +97,7 @@ export function openPostgresDb(connectionString: string, size = POOL_SIZE): Db {
       return pool.run(async ({ sql }) => (await sql.begin((tx) => fn(wrap(tx)))) as R, true);
     },
     close: async () => {
+      unobserve();
       await Promise.all(connections.map((sql) => sql.end()));
     },
   };

@@ -3,6 +3,7 @@ import type { Queryable } from '../db/Db';
 import type { Logger } from '../http/logger';
 import { enqueueMessage, type Channel } from './outbox';
 import { sendSmtp } from './smtp';
+import { sends } from '../metrics/metrics';
 import type { MessageContent } from './templates';
 
 /** Machine-readable extras of a message, shown by /dev/inbox.json (`url` is the magic link). */
@@ -40,6 +41,7 @@ export async function deliver(
     ...(message.html ? { bodyHtml: message.html } : {}),
     metadata: { ...message.metadata },
   });
+  sends.inc({ channel: message.channel, outcome: 'queued' });
   if (message.channel !== 'email' || !project.smtp) return id;
   try {
     await sendSmtp(project.smtp, message);

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import type { AppEnv } from './deps';
 import type { Logger } from './logger';
+import { httpRequestDuration } from '../metrics/metrics';
 
 /**
  * One `request` line per request once its response is built: the request id (as in the
@@ -16,15 +17,12 @@ export const requestLog =
   async (c, next) => {
     const started = performance.now();
     await next();
+    const ms = performance.now() - started;
+    // After `next()`, the route index is that of the deepest handler that ran: the one that answered.
+    const [method, route, status] = [c.req.method, routePath(c), c.res.status];
+    httpRequestDuration.observe({ method, route, status }, ms / 1000);
     logger.info(
-      {
-        request_id: c.get('requestId'),
-        method: c.req.method,
-        // After `next()`, the route index is that of the deepest handler that ran: the one that answered.
-        route: routePath(c),
-        status: c.res.status,
-        duration_ms: Math.round((performance.now() - started) * 100) / 100,
-      },
+      { request_id: c.get('requestId'), method, route, status, duration_ms: Math.round(ms * 100) / 100 },
       'request',
     );
   };

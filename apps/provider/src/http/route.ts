@@ -18,6 +18,7 @@ import type { AppEnv, Services } from './deps';
 import { errorResponse, successResponse } from './envelope';
 import { parseBody } from './parseBody';
 import { isRateLimited, spendRateLimits } from '../limits/rateLimits';
+import { countSignIn, signInMethodOf } from '../metrics/signInOutcome';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -122,7 +123,10 @@ export function registerRoutes(
 ): void {
   const methods = new Map<string, Method[]>();
   for (const r of routes) {
-    app.on(r.method, `${prefix}${r.path}`, (c) => r.run(c, services));
+    const signIn = signInMethodOf(r.method, `${prefix}${r.path}`);
+    app.on(r.method, `${prefix}${r.path}`, (c) =>
+      signIn ? countSignIn(signIn, r.run(c, services)) : r.run(c, services),
+    );
     methods.set(r.path, [...(methods.get(r.path) ?? []), r.method]);
   }
   for (const [path, allowed] of methods) {

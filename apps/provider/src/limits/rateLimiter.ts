@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/Db';
+import { rateLimitRefusals } from '../metrics/metrics';
 
 /** At most `limit` uses per `perSeconds`, all of them available at once after a quiet period. */
 export interface Budget {
@@ -83,6 +84,8 @@ export function createRateLimiter(db: Queryable, now: () => number = Date.now): 
     ]);
     const refused = spends[Number(row?.taken ?? 0)];
     if (!refused) return { ok: true };
+    // Keys start with their budget (`sends:ip:<hash>`): the label is that part, never the hash.
+    rateLimitRefusals.inc({ budget: refused.key.split(':', 2).join(':') });
     const [current] = await db.query<{ tat_ms: number | string }>(
       'SELECT tat_ms FROM rate_limits WHERE key = $1',
       [refused.key],

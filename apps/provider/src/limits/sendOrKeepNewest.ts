@@ -6,6 +6,7 @@ import { addMinutes } from '../sessions/duration';
 import { extendToken, findNewestToken, type NewestTokenQuery } from '../tokens/newestToken';
 import { normalizeEmail } from '../users/email';
 import { budget } from './rateLimits';
+import { sends } from '../metrics/metrics';
 
 /** A message a flow is about to send, and how to find the one already sent that can stand in for it. */
 export interface MessageToSend {
@@ -70,7 +71,7 @@ export async function sendOrKeepNewest(
       : 'withheld';
   // Where an owner's 'no message came' starts; the log keeps addresses out.
   logger.info({ project_id: project.project_id, lane, outcome }, 'send over the destination budget');
-  if (outcome !== 'spare') return;
+  if (outcome !== 'spare') return void sends.inc({ channel: message.channel, outcome });
   const nextSpare = new Date(now.getTime() + (spare.perSeconds * 1000) / spare.limit);
   await message.send(minutesUntil(now, [asked, nextSpare], message.maxMinutes));
 }
