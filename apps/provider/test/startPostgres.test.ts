@@ -33,5 +33,6 @@ describe('startPostgres', () => {
     } finally {
       await client.end();
     }
-  });
+    // initdb and a server start in a child process: seconds on a busy machine, not the default 5.
+  }, 60_000);
 });
