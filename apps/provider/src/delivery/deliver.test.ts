@@ -1,9 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { LatchConfig } from '../config/configSchema';
 import { openAuthKit, type AuthKit } from '../../test/authTestKit';
 import { freePort } from '../../test/freePort';
+import { startSmtpStandIn, type SmtpBehaviour, type SmtpStandIn } from '../../test/standIns/smtpStandIn';
 import { testConfig, testProject } from '../../test/testConfig';
-import { startFakeSmtpServer } from './fakeSmtpServer';
+import type { DeliveryWorkerDeps } from './deliveryWorker';
+import type { OutboxMessage } from './outbox';
 
 const withSmtp = (port: number): LatchConfig => ({
   ...testConfig(),
@@ -13,57 +15,154 @@ const withSmtp = (port: number): LatchConfig => ({
   ],
 });
 
-type OutboxRow = { sent_at: Date | null; error: string | null };
+/** Retries within milliseconds, so a test of a failing server stays fast. */
+const FAST: DeliveryWorkerDeps['timing'] = { firstRetryMs: 20, maxRetryMs: 80, sendTimeoutMs: 2_000 };
 
-describe('email delivery over SMTP', () => {
-  let smtp: Awaited<ReturnType<typeof startFakeSmtpServer>>;
-  let kit: AuthKit;
-  beforeAll(async () => {
-    smtp = await startFakeSmtpServer();
-    kit = await openAuthKit('pglite', withSmtp(smtp.port));
-  }, 60_000);
-  afterAll(async () => {
-    await kit?.close();
-    await smtp?.close();
-  });
-
-  it('sends the magic link email through the project SMTP server and records it as sent', async () => {
-    await kit.ok('/magic_links/email/login_or_create', { email: 'smtp@example.com' });
-    expect(smtp.mails).toHaveLength(1);
-    const [mail] = smtp.mails;
-    expect(mail?.from).toBe('<no-reply@latch.test>');
-    expect(mail?.to).toEqual(['<smtp@example.com>']);
-    expect(mail?.data).toContain('Subject: Your sign-up link for Test Project');
-    const { metadata } = await kit.latest('smtp@example.com');
-    expect(mail?.data.replace(/=\r?\n/g, '')).toContain(String(metadata.token).slice(0, 20));
-    const [row] = await kit.db.query<OutboxRow>('SELECT sent_at, error FROM outbox');
-    expect(row?.sent_at).toBeInstanceOf(Date);
-    expect(row?.error).toBeNull();
-  });
-
-  it('never sends SMS codes by email', async () => {
-    await kit.ok('/otps/sms/login_or_create', { phone_number: '+15555550123', expiration_minutes: 5 });
-    expect(smtp.mails).toHaveLength(1);
-  });
+let smtp: SmtpStandIn | undefined;
+let kit: AuthKit | undefined;
+afterEach(async () => {
+  await kit?.close();
+  await smtp?.close();
+  kit = undefined;
+  smtp = undefined;
 });
 
-describe('email delivery when SMTP is down', () => {
-  let kit: AuthKit;
-  beforeAll(async () => {
-    kit = await openAuthKit('pglite', withSmtp(await freePort()));
-  }, 60_000);
-  afterAll(() => kit?.close());
+async function open(behave?: (attempt: number) => SmtpBehaviour, timing = FAST) {
+  const server = await startSmtpStandIn(behave);
+  smtp = server;
+  const opened = await openAuthKit('pglite', withSmtp(server.port), { timing });
+  kit = opened;
+  return { smtp: server, kit: opened };
+}
 
-  it('keeps the message with its error and still answers the API call', async () => {
+const rows = (k: AuthKit) =>
+  k.db.query<OutboxMessage & Record<string, unknown>>(
+    'SELECT state, attempts, error, sent_at, next_attempt_at, channel FROM outbox ORDER BY seq',
+  );
+
+/** Polls until `check` passes (the worker sends after the API call has answered). */
+async function until(check: () => Promise<boolean> | boolean, what: string): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+describe('email delivery through the outbox', () => {
+  it('sends the magic link email with an HTML and a text part, and records it as sent', async () => {
+    const { smtp, kit } = await open();
+    await kit.ok('/magic_links/email/login_or_create', { email: 'smtp@example.com' });
+    await until(() => smtp.mails.length === 1, 'the mail');
+    const [mail] = smtp.mails;
+    expect(mail?.from).toBe('no-reply@latch.test');
+    expect(mail?.to).toEqual(['smtp@example.com']);
+    expect(mail?.data).toContain('Subject: Your sign-up link for Test Project');
+    expect(mail?.data).toMatch(/Content-Type: text\/plain/);
+    expect(mail?.data).toMatch(/Content-Type: text\/html/);
+    const { metadata } = await kit.latest('smtp@example.com');
+    expect(mail?.data).toContain(String(metadata.token).slice(0, 20));
+    await until(async () => (await rows(kit))[0]?.state === 'sent', 'the sent state');
+    const [row] = await rows(kit);
+    expect(row).toMatchObject({ state: 'sent', attempts: 1, error: null });
+    expect(row?.sent_at).toBeInstanceOf(Date);
+    const [entry] = (await (await kit.app.request('/dev/inbox.json')).json()) as Record<string, unknown>[];
+    expect(entry).toMatchObject({ state: 'sent', attempts: 1 });
+  });
+
+  it('holds SMS codes in the outbox (no SMS gateway), never sends them by email', async () => {
+    const { smtp, kit } = await open();
+    await kit.ok('/otps/sms/login_or_create', { phone_number: '+15555550123', expiration_minutes: 5 });
+    expect(await rows(kit)).toMatchObject([{ channel: 'sms', state: 'held', attempts: 0 }]);
+    expect(smtp.attempts()).toBe(0);
+    const page = await (await kit.app.request('/dev/inbox')).text();
+    expect(page).toContain('<strong>held</strong>');
+  });
+
+  it('answers the API call while the SMTP server hangs on the message', async () => {
+    const { smtp, kit } = await open(() => 'hang', { ...FAST, sendTimeoutMs: 60_000 });
+    await kit.ok('/otps/email/login_or_create', { email: 'first@example.com', expiration_minutes: 5 });
+    await until(() => smtp.hangingCount() === 1, 'the server to hold the first message');
+    // The worker is now waiting on the server: a visitor's send call must not.
+    const sent = await kit.post('/otps/email/login_or_create', {
+      email: 'second@example.com',
+      expiration_minutes: 5,
+    });
+    expect(sent.status).toBe(200);
+    expect(smtp.mails).toHaveLength(0);
+    expect((await rows(kit))[0]?.state).toBe('sending');
+    expect((await kit.latest('second@example.com')).code).toMatch(/^[0-9]{6}$/);
+  });
+
+  it('retries a server that fails for a while, and the message arrives once after it recovers', async () => {
+    const { smtp, kit } = await open((attempt) =>
+      attempt <= 3 ? { code: 451, message: 'Try again later' } : 'accept',
+    );
+    await kit.ok('/otps/email/login_or_create', { email: 'retry@example.com', expiration_minutes: 5 });
+    await until(async () => (await rows(kit))[0]?.state === 'sent', 'the message to go out');
+    expect(smtp.mails).toHaveLength(1);
+    expect(smtp.attempts()).toBe(4);
+    expect((await rows(kit))[0]).toMatchObject({ state: 'sent', attempts: 4, error: null });
+    const retried = kit.logger.lines.filter((line) => line.msg === 'message to be retried');
+    expect(retried).toHaveLength(3);
+    expect(retried[0]).toMatchObject({ attempts: 1, state: 'queued' });
+  });
+
+  it('stops at once on a refused address, with the server reason, and keeps addresses out of the log', async () => {
+    const { smtp, kit } = await open(() => ({ code: 550, message: 'No such user: refused@example.com' }));
+    await kit.ok('/otps/email/login_or_create', { email: 'refused@example.com', expiration_minutes: 5 });
+    await until(async () => (await rows(kit))[0]?.state === 'failed', 'the failure');
+    const [row] = await rows(kit);
+    expect(row).toMatchObject({ state: 'failed', attempts: 1 });
+    expect(row?.error).toMatch(/550/);
+    expect(smtp.attempts()).toBe(1);
+    expect(kit.logger.errors.join('\n')).toContain('message failed');
+    expect(kit.logger.text()).not.toContain('refused@example.com');
+  });
+
+  it('keeps a message for a server that is down queued, with its reason and next attempt', async () => {
+    const port = await freePort();
+    kit = await openAuthKit('pglite', withSmtp(port), {
+      timing: { ...FAST, firstRetryMs: 60_000, maxRetryMs: 60_000 },
+    });
     const sent = await kit.post('/otps/email/login_or_create', {
       email: 'down@example.com',
       expiration_minutes: 5,
     });
     expect(sent.status).toBe(200);
-    const [row] = await kit.db.query<OutboxRow>('SELECT sent_at, error FROM outbox');
-    expect(row?.sent_at).toBeNull();
+    const k = kit;
+    await until(
+      async () => (await rows(k))[0]?.attempts === 1 && (await rows(k))[0]?.state === 'queued',
+      'a retry',
+    );
+    const [row] = await rows(kit);
     expect(row?.error).toMatch(/ECONNREFUSED|connect/i);
-    expect(kit.logger.errors.join('\n')).toContain('was not sent');
+    expect(row?.next_attempt_at?.getTime()).toBeGreaterThan(Date.now() + 20_000);
     expect((await kit.latest('down@example.com')).code).toMatch(/^[0-9]{6}$/);
+  });
+});
+
+describe('expiry', () => {
+  it('drops a passcode that expired while still queued, never sending it late', async () => {
+    const sent: string[] = [];
+    // The worker's clock runs ahead past the code's 5 minutes: when it picks the message up, it is stale.
+    kit = await openAuthKit('pglite', withSmtp(1), {
+      now: () => new Date(Date.now() + 6 * 60_000),
+      gateways: {
+        of: () => ({
+          send: (message) => {
+            sent.push(message.messageId);
+            return Promise.resolve({ kind: 'sent' });
+          },
+        }),
+        close: () => undefined,
+      },
+    });
+    await kit.ok('/otps/email/login_or_create', { email: 'late@example.com', expiration_minutes: 5 });
+    const k = kit;
+    await until(async () => (await rows(k))[0]?.state === 'expired', 'the message to expire');
+    expect(sent).toEqual([]);
+    expect((await rows(kit))[0]?.error).toContain('expired');
+    expect((await kit.latest('late@example.com')).metadata.code).toMatch(/^[0-9]{6}$/);
   });
 });

@@ -5,6 +5,7 @@ import type { Services } from '../http/deps';
 import { sendOrKeepNewest } from '../limits/sendOrKeepNewest';
 import { issueMagicLink, magicLinkUrl } from '../magicLinks/magicLinkTokens';
 import type { EmailRecord } from '../users';
+import { addMinutes } from '../sessions/duration';
 import { passwordResetEmail } from './resetEmail';
 import { resetRedirects, type ResetRedirects } from './resetRedirects';
 import { issueResetToken, RESET_TOKEN_KIND } from './resetTokens';
@@ -44,7 +45,7 @@ export async function sendPasswordReset(
     },
     minutes: expirationMinutes,
     maxMinutes: RESET_EXPIRATION_MINUTES.max,
-    send: async (minutes) => {
+    send: async (tx, minutes) => {
       const common = {
         project,
         userId: email.user_id,
@@ -53,12 +54,12 @@ export async function sendPasswordReset(
         codeChallenge,
         now,
       };
-      const reset = await issueResetToken(services.db, {
+      const reset = await issueResetToken(tx, {
         ...common,
         redirectUrl: redirects.resetUrl,
         auto: auto ?? false,
       });
-      const login = await issueMagicLink(services.db, {
+      const login = await issueMagicLink(tx, {
         ...common,
         redirectUrl: redirects.loginUrl,
         sentWith: reset.tokenId,
@@ -71,11 +72,12 @@ export async function sendPasswordReset(
         login_url: loginUrl,
         login_token: login.token,
       };
-      await deliver(services, project, {
+      await deliver({ db: tx, delivery: services.delivery }, project, {
         channel: 'email',
         to: email.email,
         ...passwordResetEmail({ projectName: project.name, resetUrl, loginUrl, minutes }),
         metadata,
+        expiresAt: addMinutes(now, minutes),
       });
     },
   });
