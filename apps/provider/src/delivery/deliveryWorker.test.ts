@@ -1,0 +1,193 @@
+import { describe, expect, inject, it } from 'vitest';
+import type { Db } from '../db/Db';
+import { openPostgresDb } from '../db/postgres';
+import { capturingLogger } from '../../test/testApp';
+import { testConfig } from '../../test/testConfig';
+import { createPostgresDatabase, openMigratedTestDb } from '../../test/testDatabases';
+import type { DeliveryGateways } from './deliveryGateways';
+import { createDeliveryWorker, type DeliveryWorker } from './deliveryWorker';
+import type { Gateway } from './gateways/Gateway';
+import { enqueueMessage } from './outbox';
+import { claimDue, endAttempt } from './outboxQueue';
+
+const config = testConfig();
+const project = config.projects[0]!;
+
+const oneGateway = (gateway: Gateway): DeliveryGateways => ({ of: () => gateway, close: () => undefined });
+
+const countStates = async (db: Db): Promise<Record<string, number>> =>
+  Object.fromEntries(
+    (
+      await db.query<{ state: string; n: number }>(
+        'SELECT state, count(*)::int AS n FROM outbox GROUP BY state',
+      )
+    ).map((r) => [r.state, r.n]),
+  );
+
+async function until(check: () => Promise<boolean>, what: string, tries = 600): Promise<void> {
+  for (let i = 0; i < tries; i++) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+describe('the delivery worker', () => {
+  it('takes over a message whose sender died mid-send once its lease runs out', async () => {
+    const db = await openMigratedTestDb('pglite');
+    const sent: string[] = [];
+    const worker = createDeliveryWorker({
+      db,
+      config,
+      logger: capturingLogger(),
+      env: {},
+      gateways: oneGateway({
+        send: (m) => {
+          sent.push(m.messageId);
+          return Promise.resolve({ kind: 'sent' });
+        },
+      }),
+    });
+    try {
+      const id = await enqueueMessage(db, {
+        project,
+        channel: 'email',
+        recipient: 'a@example.com',
+        bodyText: 'x',
+      });
+      // A process claims it and dies: the row stays 'sending' until its lease runs out.
+      const at = new Date();
+      const [claim] = await claimDue(db, { now: at, leaseUntil: new Date(at.getTime() + 300), limit: 10 });
+      expect(claim?.message_id).toBe(id);
+      worker.wake();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(sent).toEqual([]);
+      await until(async () => sent.length === 1, 'the takeover');
+      expect(sent).toEqual([id]);
+      await until(async () => (await countStates(db))['sent'] === 1, 'the sent state');
+      const [row] = await db.query<{ attempts: number }>('SELECT attempts FROM outbox');
+      expect(row?.attempts).toBe(2);
+      // The dead process's claim can no longer record anything over the attempt that followed.
+      expect(await endAttempt(db, claim!, { state: 'failed', error: 'late' })).toBe(false);
+      expect(await countStates(db)).toEqual({ sent: 1 });
+    } finally {
+      await worker.stop();
+      await db.close();
+    }
+  });
+
+  it('gives up after max_attempts transient failures, saying so', async () => {
+    const db = await openMigratedTestDb('pglite');
+    const worker = createDeliveryWorker({
+      db,
+      config: {
+        ...config,
+        delivery: { send_timeout_seconds: 5, first_retry_seconds: 1, max_retry_seconds: 1, max_attempts: 3 },
+      },
+      logger: capturingLogger(),
+      env: {},
+      timing: { firstRetryMs: 5, maxRetryMs: 10 },
+      gateways: oneGateway({
+        send: () => Promise.resolve({ kind: 'retry', reason: '503 Service Unavailable' }),
+      }),
+    });
+    try {
+      await enqueueMessage(db, { project, channel: 'sms', recipient: '+15555550100', bodyText: 'x' });
+      worker.wake();
+      await until(async () => (await countStates(db))['failed'] === 1, 'the last attempt');
+      const [row] = await db.query<{ attempts: number; error: string }>('SELECT attempts, error FROM outbox');
+      expect(row).toEqual({ attempts: 3, error: 'gave up after 3 attempts: 503 Service Unavailable' });
+    } finally {
+      await worker.stop();
+      await db.close();
+    }
+  });
+
+  it('honours a Retry-After longer than its own backoff', async () => {
+    const db = await openMigratedTestDb('pglite');
+    const worker = createDeliveryWorker({
+      db,
+      config,
+      logger: capturingLogger(),
+      env: {},
+      timing: { firstRetryMs: 5, maxRetryMs: 10 },
+      gateways: oneGateway({
+        send: () =>
+          Promise.resolve({ kind: 'retry', reason: '429 Too Many Requests', retryAfterMs: 120_000 }),
+      }),
+    });
+    try {
+      await enqueueMessage(db, { project, channel: 'sms', recipient: '+15555550100', bodyText: 'x' });
+      const before = Date.now();
+      worker.wake();
+      await until(async () => (await countStates(db))['queued'] === 1, 'the retry', 100);
+      await until(
+        async () =>
+          ((await db.query<{ attempts: number }>('SELECT attempts FROM outbox'))[0]?.attempts ?? 0) === 1,
+        'the first attempt',
+      );
+      const [row] = await db.query<{ next_attempt_at: Date }>('SELECT next_attempt_at FROM outbox');
+      expect(row!.next_attempt_at.getTime()).toBeGreaterThanOrEqual(before + 120_000);
+    } finally {
+      await worker.stop();
+      await db.close();
+    }
+  });
+});
+
+describe('two workers on PostgreSQL', () => {
+  it('send each of 1,000 messages exactly once, sharing the queue', async () => {
+    if (!inject('postgresUrl')) throw new Error(`PostgreSQL tests cannot run: ${inject('postgresError')}`);
+    const url = await createPostgresDatabase(inject('postgresTemplate'));
+    const dbs = [openPostgresDb(url, 3), openPostgresDb(url, 3)];
+    const sends = new Map<string, number>();
+    const byWorker = [0, 0];
+    const workers: DeliveryWorker[] = dbs.map((db, index) =>
+      createDeliveryWorker({
+        db,
+        config,
+        logger: capturingLogger('error'),
+        env: {},
+        timing: { pollMs: 50 },
+        gateways: oneGateway({
+          async send(m) {
+            sends.set(m.messageId, (sends.get(m.messageId) ?? 0) + 1);
+            byWorker[index]! += 1;
+            // A gateway's round trip, so claims of both workers overlap.
+            await new Promise((resolve) => setTimeout(resolve, Math.random() * 4));
+            return { kind: 'sent' };
+          },
+        }),
+      }),
+    );
+    const queue = (db: Db, from: number, count: number) =>
+      db.transaction(async (tx) => {
+        for (let i = from; i < from + count; i++)
+          await enqueueMessage(tx, {
+            project,
+            channel: 'email',
+            recipient: `user${i}@example.com`,
+            bodyText: 'x',
+          });
+      });
+    try {
+      // Half waiting when both start, so both claim from the same rows at the same moment ...
+      await queue(dbs[0]!, 0, 500);
+      for (const worker of workers) worker.start();
+      // ... and half queued from both sides while both send, as two provider processes would.
+      for (let batch = 10; batch < 20; batch++) {
+        await queue(dbs[batch % 2]!, batch * 50, 50);
+        workers[batch % 2]!.wake();
+      }
+      await until(async () => (await countStates(dbs[0]!))['sent'] === 1000, 'every message to go out');
+      expect(sends.size).toBe(1000);
+      expect([...sends.values()].every((n) => n === 1)).toBe(true);
+      expect(byWorker[0]! + byWorker[1]!).toBe(1000);
+      expect(byWorker[0]).toBeGreaterThan(0);
+      expect(byWorker[1]).toBeGreaterThan(0);
+    } finally {
+      await Promise.all(workers.map((worker) => worker.stop()));
+      await Promise.all(dbs.map((db) => db.close()));
+    }
+  }, 120_000);
+});
