@@ -1,5 +1,7 @@
 import type { Command } from './Command';
 import { migrateCommand } from './migrate/migrateCommand';
+import { outboxListCommand } from './outbox/outboxListCommand';
+import { outboxRetryCommand } from './outbox/outboxRetryCommand';
 
 /** Every `latch` command, in the order `latch --help` lists them. */
-export const commands: readonly Command[] = [migrateCommand];
+export const commands: readonly Command[] = [migrateCommand, outboxListCommand, outboxRetryCommand];

@@ -4,7 +4,7 @@ import { openAuthKit, type AuthKit } from '../../test/authTestKit';
 import { freePort } from '../../test/freePort';
 import { startSmtpStandIn, type SmtpBehaviour, type SmtpStandIn } from '../../test/standIns/smtpStandIn';
 import { testConfig, testProject } from '../../test/testConfig';
-import type { DeliveryWorkerDeps } from './deliveryWorker';
+import type { DeliveryTiming } from './deliveryWorker';
 import type { OutboxMessage } from './outbox';
 
 const withSmtp = (port: number): LatchConfig => ({
@@ -16,7 +16,7 @@ const withSmtp = (port: number): LatchConfig => ({
 });
 
 /** Retries within milliseconds, so a test of a failing server stays fast. */
-const FAST: DeliveryWorkerDeps['timing'] = { firstRetryMs: 20, maxRetryMs: 80, sendTimeoutMs: 2_000 };
+const FAST: Partial<DeliveryTiming> = { firstRetryMs: 20, maxRetryMs: 80, sendTimeoutMs: 2_000 };
 
 let smtp: SmtpStandIn | undefined;
 let kit: AuthKit | undefined;
