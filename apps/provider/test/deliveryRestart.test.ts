@@ -58,7 +58,9 @@ it('sends a message after a restart when the provider was killed between its com
       // A short send timeout makes a short lease: the restarted process takes the message over soon.
       delivery: { send_timeout_seconds: 2 },
       projects: [
-        testProject({ smtp: { host: '127.0.0.1', port: smtp.port, secure: false, from: 'Latch <no-reply@latch.test>' } }),
+        testProject({
+          smtp: { host: '127.0.0.1', port: smtp.port, secure: false, from: 'Latch <no-reply@latch.test>' },
+        }),
         ...config.projects.slice(1),
       ],
     }),

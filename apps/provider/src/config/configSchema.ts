@@ -138,7 +138,7 @@ const emailTemplate = strictPlainObject({
   logo_url: v.optional(redirectUrl),
   /** The button and link colour, `#rrggbb`. */
   primary_color: v.optional(
-    v.pipe(text({ min: 7, max: 7 }), v.regex(/^#[0-9a-fA-F]{6}$/, 'is not a colour like "#1a73e8"')),
+    v.pipe(text({ min: 1, max: 16 }), v.regex(/^#[0-9a-fA-F]{6}$/, 'is not a colour like "#1a73e8"')),
   ),
   /** A line under every email, e.g. the company's name and address. */
   footer: v.optional(text({ min: 1, max: 500 })),

@@ -4,6 +4,7 @@ import { openAuthKit, type AuthKit } from '../../test/authTestKit';
 import { freePort } from '../../test/freePort';
 import { startSmtpStandIn, type SmtpBehaviour, type SmtpStandIn } from '../../test/standIns/smtpStandIn';
 import { testConfig, testProject } from '../../test/testConfig';
+import { deliveryGateways } from './deliveryGateways';
 import type { DeliveryTiming } from './deliveryWorker';
 import type { OutboxMessage } from './outbox';
 
@@ -17,6 +18,9 @@ const withSmtp = (port: number): LatchConfig => ({
 
 /** Retries within milliseconds, so a test of a failing server stays fast. */
 const FAST: Partial<DeliveryTiming> = { firstRetryMs: 20, maxRetryMs: 80, sendTimeoutMs: 2_000 };
+
+/** Each test opens its own database: seconds on a loaded machine. */
+const OWN_DATABASE = { timeout: 30_000 };
 
 let smtp: SmtpStandIn | undefined;
 let kit: AuthKit | undefined;
@@ -49,7 +53,7 @@ async function until(check: () => Promise<boolean> | boolean, what: string): Pro
   throw new Error(`timed out waiting for ${what}`);
 }
 
-describe('email delivery through the outbox', () => {
+describe('email delivery through the outbox', OWN_DATABASE, () => {
   it('sends the magic link email with an HTML and a text part, and records it as sent', async () => {
     const { smtp, kit } = await open();
     await kit.ok('/magic_links/email/login_or_create', { email: 'smtp@example.com' });
@@ -142,7 +146,7 @@ describe('email delivery through the outbox', () => {
   });
 });
 
-describe('expiry', () => {
+describe('expiry', OWN_DATABASE, () => {
   it('drops a passcode that expired while still queued, never sending it late', async () => {
     const sent: string[] = [];
     // The worker's clock runs ahead past the code's 5 minutes: when it picks the message up, it is stale.
@@ -164,5 +168,47 @@ describe('expiry', () => {
     expect(sent).toEqual([]);
     expect((await rows(kit))[0]?.error).toContain('expired');
     expect((await kit.latest('late@example.com')).metadata.code).toMatch(/^[0-9]{6}$/);
+  });
+});
+
+describe('the SMTP password', OWN_DATABASE, () => {
+  const withLogin = (port: number): LatchConfig => ({
+    ...testConfig(),
+    projects: [
+      testProject({
+        smtp: {
+          host: '127.0.0.1',
+          port,
+          secure: false,
+          user: 'apikey',
+          password_env: 'TEST_SMTP_PASSWORD',
+          from: 'a@latch.test',
+        },
+      }),
+    ],
+  });
+
+  it('logs in with the password from the environment variable the config names', async () => {
+    smtp = await startSmtpStandIn(undefined, { login: { user: 'apikey', pass: 'from the environment' } });
+    kit = await openAuthKit('pglite', withLogin(smtp.port), {
+      timing: FAST,
+      gateways: deliveryGateways({ TEST_SMTP_PASSWORD: 'from the environment' }),
+    });
+    await kit.ok('/otps/email/login_or_create', { email: 'login@example.com', expiration_minutes: 5 });
+    const [server, k] = [smtp, kit];
+    await until(async () => (await rows(k))[0]?.state === 'sent', 'the mail');
+    expect(server.mails).toHaveLength(1);
+  });
+
+  it('fails each email with a clear reason while that variable is not set', async () => {
+    smtp = await startSmtpStandIn(undefined, { login: { user: 'apikey', pass: 'x' } });
+    kit = await openAuthKit('pglite', withLogin(smtp.port), { timing: FAST, gateways: deliveryGateways({}) });
+    await kit.ok('/otps/email/login_or_create', { email: 'nopass@example.com', expiration_minutes: 5 });
+    const k = kit;
+    await until(async () => (await rows(k))[0]?.state === 'failed', 'the failure');
+    expect((await rows(kit))[0]?.error).toBe(
+      'the environment variable TEST_SMTP_PASSWORD that holds the SMTP password is not set',
+    );
+    expect(smtp.attempts()).toBe(0);
   });
 });

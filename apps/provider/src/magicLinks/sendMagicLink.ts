@@ -61,7 +61,7 @@ export async function sendMagicLink(
       await deliver({ db: tx, delivery: services.delivery }, project, {
         channel: 'email',
         to: to.email,
-        ...magicLinkEmail({ projectName: project.name, url: link.url, minutes, signup: to.signup }),
+        ...magicLinkEmail(project, { url: link.url, minutes, signup: to.signup }),
         metadata: { url: link.url, token: link.token },
         expiresAt: addMinutes(now, minutes),
       });

@@ -37,11 +37,11 @@ export async function sendCode(
         expirationMinutes: minutes,
         now,
       });
-      const content = { projectName: project.name, code, minutes };
+      const content = { code, minutes };
       await deliver({ db: tx, delivery: services.delivery }, project, {
         channel: target.channel,
         to: target.to,
-        ...(target.channel === 'email' ? otpEmail(content) : otpText(content)),
+        ...(target.channel === 'email' ? otpEmail(project, content) : otpText(project, content)),
         metadata: { code },
         expiresAt: addMinutes(now, minutes),
       });

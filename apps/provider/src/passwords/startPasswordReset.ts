@@ -75,7 +75,7 @@ export async function sendPasswordReset(
       await deliver({ db: tx, delivery: services.delivery }, project, {
         channel: 'email',
         to: email.email,
-        ...passwordResetEmail({ projectName: project.name, resetUrl, loginUrl, minutes }),
+        ...passwordResetEmail(project, { resetUrl, loginUrl, minutes }),
         metadata,
         expiresAt: addMinutes(now, minutes),
       });

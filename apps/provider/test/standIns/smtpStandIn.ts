@@ -14,17 +14,27 @@ const replyError = (code: number, message: string): Error =>
   Object.assign(new Error(message), { responseCode: code });
 
 /**
- * An SMTP server on localhost (the `smtp-server` package, nodemailer's own), without TLS or AUTH,
- * that keeps what it accepts. `behave` decides each message's answer at its DATA: so a test makes
+ * An SMTP server on localhost (the `smtp-server` package, nodemailer's own), without TLS, with a
+ * login only when `login` is given, that keeps what it accepts. `behave` decides each message's answer at its DATA: so a test makes
  * it fail for a while, refuse, or hang.
  */
-export async function startSmtpStandIn(behave: (attempt: number) => SmtpBehaviour = () => 'accept') {
+export async function startSmtpStandIn(
+  behave: (attempt: number) => SmtpBehaviour = () => 'accept',
+  { login }: { login?: { user: string; pass: string } } = {},
+) {
   const mails: ReceivedMail[] = [];
   let attempts = 0;
   const hanging: (() => void)[] = [];
   const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
+    authOptional: !login,
+    // A login over plain text: only on localhost, in tests.
+    allowInsecureAuth: true,
+    disabledCommands: login ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
+    onAuth(auth, _session, callback) {
+      if (login && auth.username === login.user && auth.password === login.pass)
+        return callback(null, { user: auth.username });
+      callback(replyError(535, 'Authentication credentials invalid'));
+    },
     logger: false,
     size: 1024 * 1024,
     onData(stream: SMTPServerDataStream, session, callback) {
