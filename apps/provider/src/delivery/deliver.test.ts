@@ -62,6 +62,8 @@ describe('email delivery through the outbox', OWN_DATABASE, () => {
     expect(mail?.from).toBe('no-reply@latch.test');
     expect(mail?.to).toEqual(['smtp@example.com']);
     expect(mail?.data).toContain('Subject: Your sign-up link for Test Project');
+    const [queued] = await kit.db.query<{ message_id: string }>('SELECT message_id FROM outbox');
+    expect(mail?.data).toContain(`Message-ID: <${queued?.message_id}@latch.test>`);
     expect(mail?.data).toMatch(/Content-Type: text\/plain/);
     expect(mail?.data).toMatch(/Content-Type: text\/html/);
     const { metadata } = await kit.latest('smtp@example.com');

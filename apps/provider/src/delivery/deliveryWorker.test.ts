@@ -11,7 +11,8 @@ import { enqueueMessage } from './outbox';
 import { claimDue, endAttempt } from './outboxQueue';
 
 const config = testConfig();
-const project = config.projects[0]!;
+const [project] = config.projects;
+if (!project) throw new Error('fixture');
 
 const oneGateway = (gateway: Gateway): DeliveryGateways => ({ of: () => gateway, close: () => undefined });
 
@@ -68,7 +69,8 @@ describe('the delivery worker', () => {
       const [row] = await db.query<{ attempts: number }>('SELECT attempts FROM outbox');
       expect(row?.attempts).toBe(2);
       // The dead process's claim can no longer record anything over the attempt that followed.
-      expect(await endAttempt(db, claim!, { state: 'failed', error: 'late' })).toBe(false);
+      if (!claim) throw new Error('no claim');
+      expect(await endAttempt(db, claim, { state: 'failed', error: 'late' })).toBe(false);
       expect(await countStates(db)).toEqual({ sent: 1 });
     } finally {
       await worker.stop();
@@ -127,7 +129,7 @@ describe('the delivery worker', () => {
         'the first attempt',
       );
       const [row] = await db.query<{ next_attempt_at: Date }>('SELECT next_attempt_at FROM outbox');
-      expect(row!.next_attempt_at.getTime()).toBeGreaterThanOrEqual(before + 120_000);
+      expect(row?.next_attempt_at.getTime()).toBeGreaterThanOrEqual(before + 120_000);
     } finally {
       await worker.stop();
       await db.close();
@@ -139,9 +141,10 @@ describe('two workers on PostgreSQL', () => {
   it('send each of 1,000 messages exactly once, sharing the queue', async () => {
     if (!inject('postgresUrl')) throw new Error(`PostgreSQL tests cannot run: ${inject('postgresError')}`);
     const url = await createPostgresDatabase(inject('postgresTemplate'));
-    const dbs = [openPostgresDb(url, 3), openPostgresDb(url, 3)];
+    const first = openPostgresDb(url, 3);
+    const dbs = [first, openPostgresDb(url, 3)];
     const sends = new Map<string, number>();
-    const byWorker = [0, 0];
+    const byWorker = new Map<number, number>();
     const workers: DeliveryWorker[] = dbs.map((db, index) =>
       createDeliveryWorker({
         db,
@@ -152,7 +155,7 @@ describe('two workers on PostgreSQL', () => {
         gateways: oneGateway({
           async send(m) {
             sends.set(m.messageId, (sends.get(m.messageId) ?? 0) + 1);
-            byWorker[index]! += 1;
+            byWorker.set(index, (byWorker.get(index) ?? 0) + 1);
             // A gateway's round trip, so claims of both workers overlap.
             await new Promise((resolve) => setTimeout(resolve, Math.random() * 4));
             return { kind: 'sent' };
@@ -172,19 +175,19 @@ describe('two workers on PostgreSQL', () => {
       });
     try {
       // Half waiting when both start, so both claim from the same rows at the same moment ...
-      await queue(dbs[0]!, 0, 500);
+      await queue(first, 0, 500);
       for (const worker of workers) worker.start();
       // ... and half queued from both sides while both send, as two provider processes would.
       for (let batch = 10; batch < 20; batch++) {
-        await queue(dbs[batch % 2]!, batch * 50, 50);
-        workers[batch % 2]!.wake();
+        await queue(dbs[batch % 2] ?? first, batch * 50, 50);
+        workers[batch % 2]?.wake();
       }
-      await until(async () => (await countStates(dbs[0]!))['sent'] === 1000, 'every message to go out');
+      await until(async () => (await countStates(first))['sent'] === 1000, 'every message to go out');
       expect(sends.size).toBe(1000);
       expect([...sends.values()].every((n) => n === 1)).toBe(true);
-      expect(byWorker[0]! + byWorker[1]!).toBe(1000);
-      expect(byWorker[0]).toBeGreaterThan(0);
-      expect(byWorker[1]).toBeGreaterThan(0);
+      expect(byWorker.get(0)).toBeGreaterThan(0);
+      expect(byWorker.get(1)).toBeGreaterThan(0);
+      expect((byWorker.get(0) ?? 0) + (byWorker.get(1) ?? 0)).toBe(1000);
     } finally {
       await Promise.all(workers.map((worker) => worker.stop()));
       await Promise.all(dbs.map((db) => db.close()));

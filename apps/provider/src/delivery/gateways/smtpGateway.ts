@@ -53,11 +53,15 @@ export function smtpGateway(
     greetingTimeout: 5_000,
     socketTimeout: 10_000,
   });
+  const domain = /@([^>\s]+)>?\s*$/.exec(settings.from)?.[1];
   return {
     async send(message: GatewayMessage, signal: AbortSignal): Promise<SendOutcome> {
       const sending = transport
         .sendMail({
           from: settings.from,
+          // The outbox id on the sender's domain: a retry after a lost answer carries the same
+          // Message-ID, which lets the receiving side recognise the copy.
+          ...(domain ? { messageId: `<${message.messageId}@${domain}>` } : {}),
           to: message.to,
           subject: message.subject,
           text: message.text,
