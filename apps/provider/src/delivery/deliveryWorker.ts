@@ -15,6 +15,7 @@ const CONCURRENCY = 64;
 /** How often an idle worker looks for messages other processes queued, or left behind when killed. */
 const POLL_MS = 2_000;
 const MAX_REASON = 1000;
+const CHANNELS: readonly Channel[] = ['email', 'sms', 'whatsapp', 'webhook'];
 
 export interface DeliveryTiming {
   sendTimeoutMs: number;
@@ -119,8 +120,8 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
   };
 
   const send = async (claim: ClaimedMessage, abort: AbortController): Promise<void> => {
-    const started = now();
-    if (claim.expires_at && new Date(claim.expires_at) <= started)
+    const began = now();
+    if (claim.expires_at && new Date(claim.expires_at) <= began)
       return settle(claim, { state: 'expired', error: 'expired while queued: not sent late' }, {});
     const project = projects.byProjectId(claim.project_id);
     const gateway = project ? gateways.of(project, claim.channel) : null;
@@ -149,7 +150,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
     // Stopping: the message goes back to the queue, due at once, for this or another process.
     if (stopped && outcome.kind === 'retry')
       return settle(claim, { state: 'queued', at: now(), error: null }, { stopping: true });
-    await settle(claim, endOf(claim, outcome, now()), { ms: now().getTime() - started.getTime() });
+    await settle(claim, endOf(claim, outcome, now()), { ms: now().getTime() - began.getTime() });
   };
 
   const launch = (claim: ClaimedMessage): void => {
@@ -202,8 +203,15 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
     if (inFlight.size === 0) await scheduleNext();
   };
 
+  // Whether any project has a gateway at all: if none, nothing is ever queued in this process.
+  let anyGateway: boolean | undefined;
+  const hasAnyGateway = (): boolean =>
+    (anyGateway ??= projects.all.some((project) =>
+      CHANNELS.some((channel) => gateways.of(project, channel)),
+    ));
+
   function wake(): void {
-    if (stopped) return;
+    if (stopped || (!started && !hasAnyGateway())) return;
     if (claiming) {
       more = true;
       return;

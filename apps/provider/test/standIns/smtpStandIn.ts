@@ -58,6 +58,8 @@ export async function startSmtpStandIn(
       });
     },
   });
+  // A provider killed mid-message resets its connection: expected in these tests.
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
