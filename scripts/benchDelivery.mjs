@@ -181,24 +181,22 @@ async function onPostgres(bin) {
   // A short send timeout makes a short lease: a killed worker's claims are taken over within seconds.
   const config = { delivery: { send_timeout_seconds: 2 } };
   const project = smtpProject(smtp.port);
-  try {
-    // Migrate once, then queue before the measured start.
-    const first = await startProvider(root, {
-      fromSource: args.source,
-      databaseUrl: pg.url,
-      project,
-      config,
-    });
-    await first.ready;
-    await first.stop();
-    await queueMessages(sql, 'message-test-bench-t', messages);
+  const start = async (workers) => {
     const provider = await startProvider(root, {
       fromSource: args.source,
       databaseUrl: pg.url,
+      workers,
       project,
       config,
     });
     await provider.ready;
+    return provider;
+  };
+  try {
+    // Migrate once, then queue before the measured start.
+    await (await start()).stop();
+    await queueMessages(sql, 'message-test-bench-t', messages);
+    const provider = await start();
     const done = await waitFor(() => smtp.received.size >= messages, 300_000);
     const throughput = { sent: smtp.received.size, perSecond: (smtp.received.size - 1) / smtp.span(), done };
     await provider.stop();
@@ -208,14 +206,7 @@ async function onPostgres(bin) {
       smtp.reset();
       const prefix = `message-test-bench-k${run}-`;
       await queueMessages(sql, prefix, messages);
-      const cluster = await startProvider(root, {
-        fromSource: args.source,
-        databaseUrl: pg.url,
-        workers: 2,
-        project,
-        config,
-      });
-      await cluster.ready;
+      const cluster = await start(2);
       await waitFor(() => smtp.received.size >= messages * (0.2 + 0.5 * Math.random()), 120_000);
       const [victim] = workerPids(cluster.pgid);
       process.kill(victim, 'SIGKILL');

@@ -1,41 +1,20 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { killGroupWhenDone, PROVIDER_COMMAND, REPO_ROOT } from './providerProcess';
+import { spawnProvider } from './providerProcess';
 import { startSmtpStandIn } from './standIns/smtpStandIn';
 import { basic, HOST, testConfig, testProject, TEST_TOKEN } from './testConfig';
 
 const dir = mkdtempSync(join(tmpdir(), 'latch-delivery-restart-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Starts the provider on the folder's PGlite database; answers its port and a way to kill it. */
+/** The provider on the folder's PGlite database; answers its port and a way to kill it outright. */
 async function startProvider(configFile: string) {
-  const child = spawn(...PROVIDER_COMMAND, {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LATCH_CONFIG: configFile,
-      LATCH_DATA_DIR: join(dir, 'data'),
-      DATABASE_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  killGroupWhenDone(child);
-  let output = '';
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const port = await new Promise<number>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /\(port (\d+)\)/.exec(output);
-      if (match?.[1]) resolve(Number(match[1]));
-    });
-    void exited.then(() => reject(new Error(`the provider exited before listening:\n${output}`)));
+  const { child, port, exited } = await spawnProvider({
+    LATCH_CONFIG: configFile,
+    LATCH_DATA_DIR: join(dir, 'data'),
+    DATABASE_URL: '',
   });
   return {
     port,
@@ -87,7 +66,9 @@ it('sends a message after a restart when the provider was killed between its com
     const inbox = (await (
       await fetch(`http://127.0.0.1:${second.port}/dev/inbox.json?to=restart@example.com`)
     ).json()) as { state: string; attempts: number; code: string }[];
-    expect(inbox).toMatchObject([{ state: 'sent', attempts: 2 }]);
+    // Two attempts, or more when a slow machine let the first process's send time out before the kill.
+    expect(inbox).toMatchObject([{ state: 'sent' }]);
+    expect(inbox[0]?.attempts).toBeGreaterThanOrEqual(2);
     expect(smtp.mails[0]?.data).toContain(inbox[0]?.code);
     await new Promise((r) => setTimeout(r, 300));
     expect(smtp.mails).toHaveLength(1);

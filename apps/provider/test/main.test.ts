@@ -1,10 +1,10 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { killGroupWhenDone, PROVIDER_COMMAND, REPO_ROOT } from './providerProcess';
+import { PROVIDER_COMMAND, REPO_ROOT, spawnProvider } from './providerProcess';
 import { basic, HOST, testConfig, testProject, TEST_TOKEN } from './testConfig';
 
 const dir = mkdtempSync(join(tmpdir(), 'latch-main-'));
@@ -93,31 +93,11 @@ async function refusesConnections(port: number): Promise<void> {
 it('on SIGTERM finishes a request in flight, refuses new ones, and exits 0', async () => {
   const configFile = join(dir, 'shutdown.config.json');
   writeFileSync(configFile, JSON.stringify(testConfig()));
-  const child = spawn(...PROVIDER_COMMAND, {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LATCH_CONFIG: configFile,
-      LATCH_DATA_DIR: join(dir, 'shutdown-data'),
-      // Room for a loaded machine; the old fixed 2 s exit still cut the request below.
-      LATCH_SHUTDOWN_GRACE_SECONDS: '60',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  killGroupWhenDone(child);
-  let output = '';
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const port = await new Promise<number>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /\(port (\d+)\)/.exec(output);
-      if (match?.[1]) resolve(Number(match[1]));
-    });
-    void exited.then(() => reject(new Error(`the provider exited before listening:\n${output}`)));
+  const { child, port, exited, output } = await spawnProvider({
+    LATCH_CONFIG: configFile,
+    LATCH_DATA_DIR: join(dir, 'shutdown-data'),
+    // Room for a loaded machine; the old fixed 2 s exit still cut the request below.
+    LATCH_SHUTDOWN_GRACE_SECONDS: '60',
   });
 
   // A slow upload: the request is in flight (its body half sent) when SIGTERM arrives, and its
@@ -168,9 +148,9 @@ it('on SIGTERM finishes a request in flight, refuses new ones, and exits 0', asy
   expect(status).toBe(200);
   expect(JSON.parse(text)).toMatchObject({ data: { status_code: 200 } });
   expect(await exited).toBe(0);
-  expect(output).toContain('SIGTERM, finishing requests in flight');
+  expect(output()).toContain('SIGTERM, finishing requests in flight');
   // stdout is JSON lines, flushed before the exit: the request that finished across the signal has its line.
-  const lines = output
+  const lines = output()
     .split('\n')
     .filter((line) => line.startsWith('{'))
     .map((line) => JSON.parse(line) as Record<string, unknown>);

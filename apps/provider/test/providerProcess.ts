@@ -1,4 +1,4 @@
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { onTestFinished } from 'vitest';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -61,4 +61,30 @@ export function killGroupWhenDone(child: ChildProcess): void {
       // Already gone.
     }
   });
+}
+
+/**
+ * Starts the provider detached with `env` added to this process's environment, and answers once it
+ * listens (its start-up line names the port): its port, its output so far, and its exit.
+ */
+export async function spawnProvider(env: NodeJS.ProcessEnv) {
+  const child = spawn(...PROVIDER_COMMAND, {
+    cwd: REPO_ROOT,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  killGroupWhenDone(child);
+  let output = '';
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /\(port (\d+)[,)]/.exec(output);
+      if (match?.[1]) resolve(Number(match[1]));
+    });
+    void exited.then(() => reject(new Error(`the provider exited before listening:\n${output}`)));
+  });
+  return { child, port, exited, output: () => output };
 }

@@ -1,9 +1,9 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { killGroupWhenDone, PROVIDER_COMMAND, REPO_ROOT } from './providerProcess';
+import { PROVIDER_COMMAND, REPO_ROOT, spawnProvider } from './providerProcess';
 import { basic, HOST, testConfig, TEST_TOKEN } from './testConfig';
 import { createPostgresDatabase } from './testDatabases';
 
@@ -59,33 +59,12 @@ it('refuses LATCH_WORKERS above 1 on PGlite, which one process holds', () => {
 it('two workers over PostgreSQL share the port, and a session made through one is accepted by the other', async () => {
   const configFile = join(dir, 'workers.config.json');
   writeFileSync(configFile, JSON.stringify(testConfig()));
-  const child = spawn(...PROVIDER_COMMAND, {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LATCH_CONFIG: configFile,
-      DATABASE_URL: await createPostgresDatabase(),
-      LATCH_WORKERS: '2',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
+  const { child, port, exited, output } = await spawnProvider({
+    LATCH_CONFIG: configFile,
+    DATABASE_URL: await createPostgresDatabase(),
+    LATCH_WORKERS: '2',
   });
-  killGroupWhenDone(child);
-  let output = '';
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   try {
-    const port = await new Promise<number>((resolve, reject) => {
-      child.stdout.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-        const match = /\(port (\d+), 2 workers\)/.exec(output);
-        if (match?.[1]) resolve(Number(match[1]));
-      });
-      void exited.then(() => reject(new Error(`the provider exited before listening:\n${output}`)));
-    });
-
     const signUp = await post(port, '/passwords', {
       email: 'two-workers@example.com',
       password: 'a wholly unguessable passphrase 42',
@@ -97,7 +76,7 @@ it('two workers over PostgreSQL share the port, and a session made through one i
 
     // Each request line in the log names the process that served it (`pid`) and its request id.
     const servedBy = (requestId: string): number | undefined => {
-      for (const line of output.split('\n')) {
+      for (const line of output().split('\n')) {
         if (!line.includes(requestId)) continue;
         const entry = JSON.parse(line) as { pid?: number; request_id?: string; msg?: string };
         if (entry.request_id === requestId && entry.msg === 'request') return entry.pid;
@@ -122,7 +101,7 @@ it('two workers over PostgreSQL share the port, and a session made through one i
 
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
-    expect(output).toContain('SIGTERM, asking each worker to finish its requests');
+    expect(output()).toContain('SIGTERM, asking each worker to finish its requests');
   } finally {
     child.kill('SIGKILL');
   }

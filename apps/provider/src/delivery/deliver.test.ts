@@ -19,6 +19,9 @@ const withSmtp = (port: number): LatchConfig => ({
 /** Retries within milliseconds, so a test of a failing server stays fast. */
 const FAST: Partial<DeliveryTiming> = { firstRetryMs: 20, maxRetryMs: 80, sendTimeoutMs: 2_000 };
 
+/** How long a test waits for the worker, polling. */
+const POLL = { timeout: 20_000, interval: 25 };
+
 /** Each test opens its own database: seconds on a loaded machine. */
 const OWN_DATABASE = { timeout: 30_000 };
 
@@ -44,20 +47,11 @@ const rows = (k: AuthKit) =>
     'SELECT state, attempts, error, sent_at, next_attempt_at, channel FROM outbox ORDER BY seq',
   );
 
-/** Polls until `check` passes (the worker sends after the API call has answered). */
-async function until(check: () => Promise<boolean> | boolean, what: string): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 describe('email delivery through the outbox', OWN_DATABASE, () => {
   it('sends the magic link email with an HTML and a text part, and records it as sent', async () => {
     const { smtp, kit } = await open();
     await kit.ok('/magic_links/email/login_or_create', { email: 'smtp@example.com' });
-    await until(() => smtp.mails.length === 1, 'the mail');
+    await expect.poll(() => smtp.mails.length, POLL).toBe(1);
     const [mail] = smtp.mails;
     expect(mail?.from).toBe('no-reply@latch.test');
     expect(mail?.to).toEqual(['smtp@example.com']);
@@ -68,7 +62,7 @@ describe('email delivery through the outbox', OWN_DATABASE, () => {
     expect(mail?.data).toMatch(/Content-Type: text\/html/);
     const { metadata } = await kit.latest('smtp@example.com');
     expect(mail?.data).toContain(String(metadata.token).slice(0, 20));
-    await until(async () => (await rows(kit))[0]?.state === 'sent', 'the sent state');
+    await expect.poll(async () => (await rows(kit))[0]?.state, POLL).toBe('sent');
     const [row] = await rows(kit);
     expect(row).toMatchObject({ state: 'sent', attempts: 1, error: null });
     expect(row?.sent_at).toBeInstanceOf(Date);
@@ -88,7 +82,7 @@ describe('email delivery through the outbox', OWN_DATABASE, () => {
   it('answers the API call while the SMTP server hangs on the message', async () => {
     const { smtp, kit } = await open(() => 'hang', { ...FAST, sendTimeoutMs: 60_000 });
     await kit.ok('/otps/email/login_or_create', { email: 'first@example.com', expiration_minutes: 5 });
-    await until(() => smtp.hangingCount() === 1, 'the server to hold the first message');
+    await expect.poll(() => smtp.hangingCount(), POLL).toBe(1);
     // The worker is now waiting on the server: a visitor's send call must not.
     const sent = await kit.post('/otps/email/login_or_create', {
       email: 'second@example.com',
@@ -108,7 +102,7 @@ describe('email delivery through the outbox', OWN_DATABASE, () => {
       return Date.now() - down.since < down.forMs ? { code: 451, message: 'Try again later' } : 'accept';
     });
     await kit.ok('/otps/email/login_or_create', { email: 'retry@example.com', expiration_minutes: 5 });
-    await until(async () => (await rows(kit))[0]?.state === 'sent', 'the message to go out');
+    await expect.poll(async () => (await rows(kit))[0]?.state, POLL).toBe('sent');
     const [row] = await rows(kit);
     expect(smtp.mails).toHaveLength(1);
     expect(row).toMatchObject({ state: 'sent', error: null });
@@ -125,7 +119,7 @@ describe('email delivery through the outbox', OWN_DATABASE, () => {
   it('stops at once on a refused address, with the server reason, and keeps addresses out of the log', async () => {
     const { smtp, kit } = await open(() => ({ code: 550, message: 'No such user: refused@example.com' }));
     await kit.ok('/otps/email/login_or_create', { email: 'refused@example.com', expiration_minutes: 5 });
-    await until(async () => (await rows(kit))[0]?.state === 'failed', 'the failure');
+    await expect.poll(async () => (await rows(kit))[0]?.state, POLL).toBe('failed');
     const [row] = await rows(kit);
     expect(row).toMatchObject({ state: 'failed', attempts: 1 });
     expect(row?.error).toMatch(/550/);
@@ -145,10 +139,7 @@ describe('email delivery through the outbox', OWN_DATABASE, () => {
     });
     expect(sent.status).toBe(200);
     const k = kit;
-    await until(
-      async () => (await rows(k))[0]?.attempts === 1 && (await rows(k))[0]?.state === 'queued',
-      'a retry',
-    );
+    await expect.poll(async () => (await rows(k))[0], POLL).toMatchObject({ attempts: 1, state: 'queued' });
     const [row] = await rows(kit);
     expect(row?.error).toMatch(/ECONNREFUSED|connect/i);
     expect(row?.next_attempt_at?.getTime()).toBeGreaterThan(Date.now() + 20_000);
@@ -174,7 +165,7 @@ describe('expiry', OWN_DATABASE, () => {
     });
     await kit.ok('/otps/email/login_or_create', { email: 'late@example.com', expiration_minutes: 5 });
     const k = kit;
-    await until(async () => (await rows(k))[0]?.state === 'expired', 'the message to expire');
+    await expect.poll(async () => (await rows(k))[0]?.state, POLL).toBe('expired');
     expect(sent).toEqual([]);
     expect((await rows(kit))[0]?.error).toContain('expired');
     expect((await kit.latest('late@example.com')).metadata.code).toMatch(/^[0-9]{6}$/);
@@ -206,7 +197,7 @@ describe('the SMTP password', OWN_DATABASE, () => {
     });
     await kit.ok('/otps/email/login_or_create', { email: 'login@example.com', expiration_minutes: 5 });
     const [server, k] = [smtp, kit];
-    await until(async () => (await rows(k))[0]?.state === 'sent', 'the mail');
+    await expect.poll(async () => (await rows(k))[0]?.state, POLL).toBe('sent');
     expect(server.mails).toHaveLength(1);
   });
 
@@ -215,7 +206,7 @@ describe('the SMTP password', OWN_DATABASE, () => {
     kit = await openAuthKit('pglite', withLogin(smtp.port), { timing: FAST, gateways: deliveryGateways({}) });
     await kit.ok('/otps/email/login_or_create', { email: 'nopass@example.com', expiration_minutes: 5 });
     const k = kit;
-    await until(async () => (await rows(k))[0]?.state === 'failed', 'the failure');
+    await expect.poll(async () => (await rows(k))[0]?.state, POLL).toBe('failed');
     expect((await rows(kit))[0]?.error).toBe(
       'the environment variable TEST_SMTP_PASSWORD that holds the SMTP password is not set',
     );

@@ -5,14 +5,17 @@ import { capturingLogger } from '../../test/testApp';
 import { testConfig } from '../../test/testConfig';
 import { createPostgresDatabase, openMigratedTestDb } from '../../test/testDatabases';
 import type { DeliveryGateways } from './deliveryGateways';
-import { createDeliveryWorker, type DeliveryWorker } from './deliveryWorker';
-import type { Gateway } from './gateways/Gateway';
+import { createDeliveryWorker, type DeliveryWorker, type DeliveryWorkerDeps } from './deliveryWorker';
+import type { Gateway, GatewayMessage, SendOutcome } from './gateways/Gateway';
 import { enqueueMessage } from './outbox';
 import { claimDue, endAttempt } from './outboxQueue';
 
 const config = testConfig();
 const [project] = config.projects;
 if (!project) throw new Error('fixture');
+
+/** How long a test waits for the worker, polling. */
+const POLL = { timeout: 20_000, interval: 25 };
 
 const oneGateway = (gateway: Gateway): DeliveryGateways => ({ of: () => gateway, close: () => undefined });
 
@@ -25,115 +28,97 @@ const countStates = async (db: Db): Promise<Record<string, number>> =>
     ).map((r) => [r.state, r.n]),
   );
 
-async function until(check: () => Promise<boolean>, what: string, tries = 600): Promise<void> {
-  for (let i = 0; i < tries; i++) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
+/** A migrated PGlite database and a worker on it sending through `send`, both closed after `run`. */
+async function withWorker(
+  send: Gateway['send'],
+  run: (db: Db, worker: DeliveryWorker) => Promise<void>,
+  deps: Partial<Pick<DeliveryWorkerDeps, 'config' | 'timing'>> = {},
+): Promise<void> {
+  const db = await openMigratedTestDb('pglite');
+  const worker = createDeliveryWorker({
+    db,
+    config,
+    logger: capturingLogger(),
+    env: {},
+    timing: { firstRetryMs: 5, maxRetryMs: 10 },
+    gateways: oneGateway({ send }),
+    ...deps,
+  });
+  try {
+    await run(db, worker);
+  } finally {
+    await worker.stop();
+    await db.close();
   }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
-describe('the delivery worker', () => {
+const queueOne = (db: Db) =>
+  enqueueMessage(db, { project, channel: 'sms', recipient: '+15555550100', bodyText: 'x' });
+
+// Each test opens its own database: seconds on a loaded machine.
+describe('the delivery worker', { timeout: 30_000 }, () => {
   it('takes over a message whose sender died mid-send once its lease runs out', async () => {
-    const db = await openMigratedTestDb('pglite');
     const sent: string[] = [];
-    const worker = createDeliveryWorker({
-      db,
-      config,
-      logger: capturingLogger(),
-      env: {},
-      gateways: oneGateway({
-        send: (m) => {
-          sent.push(m.messageId);
-          return Promise.resolve({ kind: 'sent' });
-        },
-      }),
-    });
-    try {
-      const id = await enqueueMessage(db, {
-        project,
-        channel: 'email',
-        recipient: 'a@example.com',
-        bodyText: 'x',
-      });
+    const send = (m: GatewayMessage) => {
+      sent.push(m.messageId);
+      return Promise.resolve<SendOutcome>({ kind: 'sent' });
+    };
+    await withWorker(send, async (db, worker) => {
+      const id = await queueOne(db);
       // A process claims it and dies: the row stays 'sending' until its lease runs out.
       const at = new Date();
       const [claim] = await claimDue(db, { now: at, leaseUntil: new Date(at.getTime() + 300), limit: 10 });
-      expect(claim?.message_id).toBe(id);
+      if (!claim) throw new Error('no claim');
+      expect(claim.message_id).toBe(id);
       worker.wake();
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(sent).toEqual([]);
-      await until(async () => sent.length === 1, 'the takeover');
+      await expect.poll(async () => (await countStates(db))['sent'], POLL).toBe(1);
       expect(sent).toEqual([id]);
-      await until(async () => (await countStates(db))['sent'] === 1, 'the sent state');
       const [row] = await db.query<{ attempts: number }>('SELECT attempts FROM outbox');
       expect(row?.attempts).toBe(2);
       // The dead process's claim can no longer record anything over the attempt that followed.
-      if (!claim) throw new Error('no claim');
       expect(await endAttempt(db, claim, { state: 'failed', error: 'late' })).toBe(false);
       expect(await countStates(db)).toEqual({ sent: 1 });
-    } finally {
-      await worker.stop();
-      await db.close();
-    }
+    });
   });
 
   it('gives up after max_attempts transient failures, saying so', async () => {
-    const db = await openMigratedTestDb('pglite');
-    const worker = createDeliveryWorker({
-      db,
-      config: {
-        ...config,
-        delivery: { send_timeout_seconds: 5, first_retry_seconds: 1, max_retry_seconds: 1, max_attempts: 3 },
+    const send = () => Promise.resolve<SendOutcome>({ kind: 'retry', reason: '503 Service Unavailable' });
+    const delivery = {
+      send_timeout_seconds: 5,
+      first_retry_seconds: 1,
+      max_retry_seconds: 1,
+      max_attempts: 3,
+    };
+    await withWorker(
+      send,
+      async (db, worker) => {
+        await queueOne(db);
+        worker.wake();
+        await expect.poll(async () => (await countStates(db))['failed'], POLL).toBe(1);
+        const [row] = await db.query<{ attempts: number; error: string }>(
+          'SELECT attempts, error FROM outbox',
+        );
+        expect(row).toEqual({ attempts: 3, error: 'gave up after 3 attempts: 503 Service Unavailable' });
       },
-      logger: capturingLogger(),
-      env: {},
-      timing: { firstRetryMs: 5, maxRetryMs: 10 },
-      gateways: oneGateway({
-        send: () => Promise.resolve({ kind: 'retry', reason: '503 Service Unavailable' }),
-      }),
-    });
-    try {
-      await enqueueMessage(db, { project, channel: 'sms', recipient: '+15555550100', bodyText: 'x' });
-      worker.wake();
-      await until(async () => (await countStates(db))['failed'] === 1, 'the last attempt');
-      const [row] = await db.query<{ attempts: number; error: string }>('SELECT attempts, error FROM outbox');
-      expect(row).toEqual({ attempts: 3, error: 'gave up after 3 attempts: 503 Service Unavailable' });
-    } finally {
-      await worker.stop();
-      await db.close();
-    }
+      { config: { ...config, delivery } },
+    );
   });
 
   it('honours a Retry-After longer than its own backoff', async () => {
-    const db = await openMigratedTestDb('pglite');
-    const worker = createDeliveryWorker({
-      db,
-      config,
-      logger: capturingLogger(),
-      env: {},
-      timing: { firstRetryMs: 5, maxRetryMs: 10 },
-      gateways: oneGateway({
-        send: () =>
-          Promise.resolve({ kind: 'retry', reason: '429 Too Many Requests', retryAfterMs: 120_000 }),
-      }),
-    });
-    try {
-      await enqueueMessage(db, { project, channel: 'sms', recipient: '+15555550100', bodyText: 'x' });
+    const send = () =>
+      Promise.resolve<SendOutcome>({ kind: 'retry', reason: '429 Too Many Requests', retryAfterMs: 120_000 });
+    await withWorker(send, async (db, worker) => {
+      await queueOne(db);
       const before = Date.now();
       worker.wake();
-      await until(async () => (await countStates(db))['queued'] === 1, 'the retry', 100);
-      await until(
-        async () =>
-          ((await db.query<{ attempts: number }>('SELECT attempts FROM outbox'))[0]?.attempts ?? 0) === 1,
-        'the first attempt',
-      );
+      const first = async () =>
+        (await db.query<{ attempts: number; state: string }>('SELECT attempts, state FROM outbox'))[0];
+      await expect.poll(first, POLL).toEqual({ attempts: 1, state: 'queued' });
       const [row] = await db.query<{ next_attempt_at: Date }>('SELECT next_attempt_at FROM outbox');
       expect(row?.next_attempt_at.getTime()).toBeGreaterThanOrEqual(before + 120_000);
-    } finally {
-      await worker.stop();
-      await db.close();
-    }
+    });
   });
 });
 
@@ -182,7 +167,9 @@ describe('two workers on PostgreSQL', () => {
         await queue(dbs[batch % 2] ?? first, batch * 50, 50);
         workers[batch % 2]?.wake();
       }
-      await until(async () => (await countStates(first))['sent'] === 1000, 'every message to go out');
+      await expect
+        .poll(async () => (await countStates(first))['sent'], { ...POLL, timeout: 90_000 })
+        .toBe(1000);
       expect(sends.size).toBe(1000);
       expect([...sends.values()].every((n) => n === 1)).toBe(true);
       expect(byWorker.get(0)).toBeGreaterThan(0);

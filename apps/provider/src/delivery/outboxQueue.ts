@@ -1,20 +1,23 @@
 import type { Queryable } from '../db/Db';
-import type { Channel } from './outbox';
+import type { OutboxMessage } from './outbox';
 
-/** A message a worker has claimed: it holds it until its lease runs out. */
-export interface ClaimedMessage {
-  message_id: string;
-  project_id: string;
-  channel: Channel;
-  recipient: string;
-  subject: string;
-  body_text: string;
-  body_html: string | null;
-  metadata: Record<string, unknown>;
-  /** This send's number (1 for the first): the claim's identity, checked when its outcome is recorded. */
-  attempts: number;
-  expires_at: Date | null;
-}
+/**
+ * A message a worker has claimed: it holds it until its lease runs out. `attempts` is this send's
+ * number (1 for the first): the claim's identity, checked when its outcome is recorded.
+ */
+export type ClaimedMessage = Pick<
+  OutboxMessage,
+  | 'message_id'
+  | 'project_id'
+  | 'channel'
+  | 'recipient'
+  | 'subject'
+  | 'body_text'
+  | 'body_html'
+  | 'metadata'
+  | 'attempts'
+  | 'expires_at'
+>;
 
 /**
  * Claims up to `limit` due messages (queued ones due by `now`, and sending ones whose lease ran out:

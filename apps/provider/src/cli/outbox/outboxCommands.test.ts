@@ -41,7 +41,8 @@ const ids: Record<'sent' | 'failed' | 'failedToo' | 'expired', string> = {
   expired: '',
 };
 
-describe('latch outbox', () => {
+// Each command opens the PGlite folder anew: seconds on a loaded machine.
+describe('latch outbox', { timeout: 60_000 }, () => {
   beforeAll(async () => {
     expect((await latch('migrate')).code).toBe(EXIT.ok);
     await withDb(async (db) => {
