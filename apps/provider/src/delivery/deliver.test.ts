@@ -28,8 +28,8 @@ const OWN_DATABASE = { timeout: 30_000 };
 let smtp: SmtpStandIn | undefined;
 let kit: AuthKit | undefined;
 afterEach(async () => {
-  await kit?.close();
-  await smtp?.close();
+  // Together: a server holding a message answers it once it closes, which lets the worker stop.
+  await Promise.all([kit?.close(), smtp?.close()]);
   kit = undefined;
   smtp = undefined;
 });
@@ -116,6 +116,23 @@ describe('email delivery through the outbox', OWN_DATABASE, () => {
     expect(smtp.mails).toHaveLength(1);
   });
 
+  it('sends each message once when the server is too slow for the send timeout, after it recovers', async () => {
+    let slow = true;
+    const { smtp, kit } = await open(() => (slow ? 'hang' : 'accept'), { ...FAST, sendTimeoutMs: 300 });
+    // One more than the pool's connections: that one waits for a connection, the others time out on one.
+    const emails = Array.from({ length: 6 }, (_, i) => `slow${i}@example.com`);
+    for (const email of emails) await kit.ok('/otps/email/login_or_create', { email, expiration_minutes: 5 });
+    await expect
+      .poll(async () => (await rows(kit)).filter((r) => r.attempts >= 1 && r.state === 'queued').length, POLL)
+      .toBe(6);
+    slow = false;
+    await expect.poll(async () => (await rows(kit)).filter((r) => r.state === 'sent').length, POLL).toBe(6);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const ids = smtp.mails.map((mail) => /^Message-ID: <([^@>]+)@/im.exec(mail.data)?.[1]);
+    expect(ids).toHaveLength(6);
+    expect(new Set(ids).size).toBe(6);
+  });
+
   it('stops at once on a refused address, with the server reason, and keeps addresses out of the log', async () => {
     const { smtp, kit } = await open(() => ({ code: 550, message: 'No such user: refused@example.com' }));
     await kit.ok('/otps/email/login_or_create', { email: 'refused@example.com', expiration_minutes: 5 });
@@ -193,7 +210,7 @@ describe('the SMTP password', OWN_DATABASE, () => {
     smtp = await startSmtpStandIn(undefined, { login: { user: 'apikey', pass: 'from the environment' } });
     kit = await openAuthKit('pglite', withLogin(smtp.port), {
       timing: FAST,
-      gateways: deliveryGateways({ TEST_SMTP_PASSWORD: 'from the environment' }),
+      gateways: deliveryGateways({ TEST_SMTP_PASSWORD: 'from the environment' }, { sendTimeoutMs: 2_000 }),
     });
     await kit.ok('/otps/email/login_or_create', { email: 'login@example.com', expiration_minutes: 5 });
     const [server, k] = [smtp, kit];
@@ -203,7 +220,10 @@ describe('the SMTP password', OWN_DATABASE, () => {
 
   it('fails each email with a clear reason while that variable is not set', async () => {
     smtp = await startSmtpStandIn(undefined, { login: { user: 'apikey', pass: 'x' } });
-    kit = await openAuthKit('pglite', withLogin(smtp.port), { timing: FAST, gateways: deliveryGateways({}) });
+    kit = await openAuthKit('pglite', withLogin(smtp.port), {
+      timing: FAST,
+      gateways: deliveryGateways({}, { sendTimeoutMs: 2_000 }),
+    });
     await kit.ok('/otps/email/login_or_create', { email: 'nopass@example.com', expiration_minutes: 5 });
     const k = kit;
     await expect.poll(async () => (await rows(k))[0]?.state, POLL).toBe('failed');

@@ -15,7 +15,10 @@ export interface DeliveryGateways {
  * Each project's gateways, made once per process: email through its `smtp` settings (one pooled
  * transport per project), the other channels through `gatewayFor`.
  */
-export function deliveryGateways(env: Readonly<Record<string, string | undefined>>): DeliveryGateways {
+export function deliveryGateways(
+  env: Readonly<Record<string, string | undefined>>,
+  { sendTimeoutMs }: { sendTimeoutMs: number },
+): DeliveryGateways {
   const made = new Map<string, Gateway | null>();
   const pools: { close(): void }[] = [];
   const make = (project: ProjectConfig, channel: Channel): Gateway | null => {
@@ -24,7 +27,7 @@ export function deliveryGateways(env: Readonly<Record<string, string | undefined
     const { password_env: passwordEnv } = project.smtp;
     const password = passwordEnv ? env[passwordEnv] : undefined;
     if (passwordEnv && !password) return unsetPassword(passwordEnv);
-    const pool = smtpGateway(project.smtp, password);
+    const pool = smtpGateway(project.smtp, password, sendTimeoutMs);
     pools.push(pool);
     return pool;
   };

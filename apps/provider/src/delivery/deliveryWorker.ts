@@ -76,7 +76,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
   const timing = timingOf(deps.config, deps.timing);
   const now = deps.now ?? (() => new Date());
   const projects = indexProjects(deps.config);
-  const gateways = deps.gateways ?? deliveryGateways(deps.env);
+  const gateways = deps.gateways ?? deliveryGateways(deps.env, timing);
   const inFlight = new Map<string, { done: Promise<void>; abort: AbortController }>();
   let stopped = false;
   let started = false;

@@ -33,12 +33,15 @@ export function smtpOutcome(error: unknown): SendOutcome {
 
 /**
  * Email through the project's SMTP server over one pooled nodemailer transport (`MAX_CONNECTIONS`
- * connections kept open between messages). The password is read from the environment variable the
- * settings name; `close` ends the pool.
+ * connections kept open between messages); `close` ends the pool. nodemailer cannot take a message
+ * back once it has it, so a message waits here for a free connection, where an abort (the worker's
+ * send timeout) still withdraws it, and is handed over only then; from there the transport's own
+ * timeouts, each `timeoutMs`, bound it. So a message the worker gave up on is never sent after all.
  */
 export function smtpGateway(
   settings: SmtpSettings,
   password: string | undefined,
+  timeoutMs: number,
 ): Gateway & { close(): void } {
   const transport = nodemailer.createTransport({
     pool: true,
@@ -48,16 +51,18 @@ export function smtpGateway(
     port: settings.port,
     secure: settings.secure,
     ...(settings.user ? { auth: { user: settings.user, pass: password ?? '' } } : {}),
-    // A dead server must not hold a worker's slot for minutes.
-    connectionTimeout: 5_000,
-    greetingTimeout: 5_000,
-    socketTimeout: 10_000,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
   });
+  const connections = slots(MAX_CONNECTIONS);
   const domain = /@([^>\s]+)>?\s*$/.exec(settings.from)?.[1];
   return {
     async send(message: GatewayMessage, signal: AbortSignal): Promise<SendOutcome> {
-      const sending = transport
-        .sendMail({
+      if (!(await connections.take(signal)))
+        return { kind: 'retry', reason: 'no SMTP connection came free in time' };
+      try {
+        const info = await transport.sendMail({
           from: settings.from,
           // The outbox id on the sender's domain: a retry after a lost answer carries the same
           // Message-ID, which lets the receiving side recognise the copy.
@@ -66,16 +71,47 @@ export function smtpGateway(
           subject: message.subject,
           text: message.text,
           ...(message.html ? { html: message.html } : {}),
-        })
-        .then((info): SendOutcome => ({ kind: 'sent', gatewayId: info.messageId }), smtpOutcome);
-      // nodemailer takes no signal: the worker stops waiting, the pool's own timeouts end the socket.
-      const aborted = new Promise<SendOutcome>((resolve) => {
-        const stop = (): void => resolve({ kind: 'retry', reason: 'the SMTP server did not answer in time' });
-        if (signal.aborted) stop();
-        else signal.addEventListener('abort', stop, { once: true });
-      });
-      return Promise.race([sending, aborted]);
+        });
+        return { kind: 'sent', gatewayId: info.messageId };
+      } catch (error) {
+        return smtpOutcome(error);
+      } finally {
+        connections.give();
+      }
     },
     close: () => transport.close(),
+  };
+}
+
+/** At most `size` holders at once; a waiter whose signal aborts leaves the line (`take` answers false). */
+function slots(size: number) {
+  let free = size;
+  const waiting: (() => void)[] = [];
+  return {
+    take(signal: AbortSignal): Promise<boolean> {
+      if (signal.aborted) return Promise.resolve(false);
+      if (free > 0) {
+        free--;
+        return Promise.resolve(true);
+      }
+      return new Promise<boolean>((resolve) => {
+        const leave = (): void => {
+          const at = waiting.indexOf(grant);
+          if (at >= 0) waiting.splice(at, 1);
+          resolve(false);
+        };
+        const grant = (): void => {
+          signal.removeEventListener('abort', leave);
+          resolve(true);
+        };
+        waiting.push(grant);
+        signal.addEventListener('abort', leave, { once: true });
+      });
+    },
+    give(): void {
+      const next = waiting.shift();
+      if (next) next();
+      else free++;
+    },
   };
 }
