@@ -3,7 +3,7 @@ import { integerFrom, strictPlainObject } from './fieldSchemas';
 
 /**
  * How the outbox worker sends: a gateway call ends after `send_timeout_seconds` (its claim on the
- * message lasts twice that, then another worker may take it); a transient failure is retried after
+ * message lasts twice that, renewed while the call runs; a dead process's claim then lapses); a transient failure is retried after
  * `first_retry_seconds`, doubling up to `max_retry_seconds` (with jitter, or the gateway's
  * Retry-After when longer), at most `max_attempts` sends in all.
  */

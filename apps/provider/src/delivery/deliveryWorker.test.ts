@@ -83,6 +83,40 @@ describe('the delivery worker', { timeout: 30_000 }, () => {
     });
   });
 
+  it('keeps renewing the claim of a send slower than its lease, so no other worker takes it over', async () => {
+    const calls: string[] = [];
+    // Slower than the lease (2 × 100 ms), and deaf to the abort, as a gateway that has the message is.
+    const send = async (m: GatewayMessage) => {
+      calls.push(m.messageId);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      return { kind: 'sent' } as const;
+    };
+    await withWorker(
+      send,
+      async (db, worker) => {
+        const other = createDeliveryWorker({
+          db,
+          config,
+          logger: capturingLogger(),
+          env: {},
+          timing: { sendTimeoutMs: 100, pollMs: 20 },
+          gateways: oneGateway({ send }),
+        });
+        try {
+          await queueOne(db);
+          worker.wake();
+          await expect.poll(() => calls.length, POLL).toBe(1);
+          other.start();
+          await expect.poll(async () => (await countStates(db))['sent'], POLL).toBe(1);
+          expect(calls).toHaveLength(1);
+        } finally {
+          await other.stop();
+        }
+      },
+      { timing: { sendTimeoutMs: 100 } },
+    );
+  });
+
   it('gives up after max_attempts transient failures, saying so', async () => {
     const send = () => Promise.resolve<SendOutcome>({ kind: 'retry', reason: '503 Service Unavailable' });
     const delivery = {

@@ -7,7 +7,14 @@ import { indexProjects } from '../http/projects';
 import { deliveryGateways, type DeliveryGateways } from './deliveryGateways';
 import type { SendOutcome } from './gateways/Gateway';
 import type { Channel } from './outbox';
-import { claimDue, endAttempt, nextDueAt, type AttemptEnd, type ClaimedMessage } from './outboxQueue';
+import {
+  claimDue,
+  endAttempt,
+  extendLeases,
+  nextDueAt,
+  type AttemptEnd,
+  type ClaimedMessage,
+} from './outboxQueue';
 import { retryDelay } from './retryDelay';
 
 /** Sends in flight per process; a hanging gateway holds one slot until its timeout. */
@@ -77,7 +84,11 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
   const now = deps.now ?? (() => new Date());
   const projects = indexProjects(deps.config);
   const gateways = deps.gateways ?? deliveryGateways(deps.env, timing);
-  const inFlight = new Map<string, { done: Promise<void>; abort: AbortController }>();
+  const inFlight = new Map<string, { claim: ClaimedMessage; done: Promise<void>; abort: AbortController }>();
+  // A claim lasts two send timeouts and is renewed every half timeout while its send runs.
+  const leaseMs = 2 * timing.sendTimeoutMs;
+  const leaseUntil = (): Date => new Date(now().getTime() + leaseMs);
+  let renewer: NodeJS.Timeout | undefined;
   let stopped = false;
   let started = false;
   let claiming = false;
@@ -164,7 +175,20 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
         if (more) wake();
         else if (inFlight.size === 0) void scheduleNext();
       });
-    inFlight.set(claim.message_id, { done, abort });
+    inFlight.set(claim.message_id, { claim, done, abort });
+    renewer ??= setInterval(renew, timing.sendTimeoutMs / 2).unref();
+  };
+
+  const renew = (): void => {
+    if (inFlight.size === 0) {
+      clearInterval(renewer);
+      renewer = undefined;
+      return;
+    }
+    const claims = [...inFlight.values()].map(({ claim }) => claim);
+    extendLeases(db, claims, leaseUntil()).catch((error: unknown) =>
+      logger.error({ error: errorSummary(error) }, 'delivery: renewing claims failed'),
+    );
   };
 
   /** One timer for the soonest retry or lease end this database holds. */
@@ -186,12 +210,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
           more = true;
           return;
         }
-        const at = now();
-        const claimed = await claimDue(db, {
-          now: at,
-          leaseUntil: new Date(at.getTime() + 2 * timing.sendTimeoutMs),
-          limit: room,
-        });
+        const claimed = await claimDue(db, { now: now(), leaseUntil: leaseUntil(), limit: room });
         for (const message of claimed) launch(message);
         if (claimed.length === room) more = true;
       } while (more && !stopped && inFlight.size < CONCURRENCY);
@@ -235,7 +254,9 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
       clearTimeout(timer);
       clearInterval(poller);
       for (const { abort } of inFlight.values()) abort.abort();
+      // Claims are still renewed meanwhile: a send the gateway cannot withdraw keeps its message.
       await Promise.all([...inFlight.values()].map(({ done }) => done));
+      clearInterval(renewer);
       gateways.close();
     },
   };

@@ -70,6 +70,24 @@ export async function endAttempt(db: Queryable, claim: ClaimedMessage, end: Atte
   return rows.length === 1;
 }
 
+/**
+ * Extends the leases of the claims this worker is still sending: a slow send keeps its message, and
+ * only a process that stopped renewing (it died) lets another take it over.
+ */
+export async function extendLeases(
+  db: Queryable,
+  claims: readonly Pick<ClaimedMessage, 'message_id' | 'attempts'>[],
+  leaseUntil: Date,
+): Promise<void> {
+  if (claims.length === 0) return;
+  await db.query(
+    `UPDATE outbox o SET next_attempt_at = $3
+     FROM unnest($1::text[], $2::int[]) AS c(message_id, attempts)
+     WHERE o.message_id = c.message_id AND o.attempts = c.attempts AND o.state = 'sending'`,
+    [claims.map((c) => c.message_id), claims.map((c) => c.attempts), leaseUntil],
+  );
+}
+
 /** When the next queued message falls due or the next lease runs out; null when none is pending. */
 export async function nextDueAt(db: Queryable): Promise<Date | null> {
   const [row] = await db.query<{ due: Date | null }>(
