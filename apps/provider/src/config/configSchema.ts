@@ -131,6 +131,8 @@ const smtp = strictPlainObject({
     ),
   ),
   from: text({ min: 3 }),
+  /** Connections each provider process keeps open to the server (default 10: delivery/gateways/smtpGateway.ts). */
+  max_connections: v.optional(integerFrom(1, 50)),
 });
 
 /** The project's look and words in the emails it sends (delivery/templates.ts). */

@@ -8,10 +8,18 @@ import { deliveryGateways } from './deliveryGateways';
 import type { DeliveryTiming } from './deliveryWorker';
 import type { OutboxMessage } from './outbox';
 
-const withSmtp = (port: number): LatchConfig => ({
+const withSmtp = (port: number, maxConnections?: number): LatchConfig => ({
   ...testConfig(),
   projects: [
-    testProject({ smtp: { host: '127.0.0.1', port, secure: false, from: 'Latch <no-reply@latch.test>' } }),
+    testProject({
+      smtp: {
+        host: '127.0.0.1',
+        port,
+        secure: false,
+        from: 'Latch <no-reply@latch.test>',
+        ...(maxConnections ? { max_connections: maxConnections } : {}),
+      },
+    }),
     ...testConfig().projects.slice(1),
   ],
 });
@@ -34,10 +42,10 @@ afterEach(async () => {
   smtp = undefined;
 });
 
-async function open(behave?: (attempt: number) => SmtpBehaviour, timing = FAST) {
+async function open(behave?: (attempt: number) => SmtpBehaviour, timing = FAST, maxConnections?: number) {
   const server = await startSmtpStandIn(behave);
   smtp = server;
-  const opened = await openAuthKit('pglite', withSmtp(server.port), { timing });
+  const opened = await openAuthKit('pglite', withSmtp(server.port, maxConnections), { timing });
   kit = opened;
   return { smtp: server, kit: opened };
 }
@@ -118,8 +126,8 @@ describe('email delivery through the outbox', OWN_DATABASE, () => {
 
   it('sends each message once when the server is too slow for the send timeout, after it recovers', async () => {
     let slow = true;
-    const { smtp, kit } = await open(() => (slow ? 'hang' : 'accept'), { ...FAST, sendTimeoutMs: 300 });
-    // One more than the pool's connections: that one waits for a connection, the others time out on one.
+    const { smtp, kit } = await open(() => (slow ? 'hang' : 'accept'), { ...FAST, sendTimeoutMs: 300 }, 5);
+    // One more than the pool's 5 connections: that one waits for a connection, the others time out on one.
     const emails = Array.from({ length: 6 }, (_, i) => `slow${i}@example.com`);
     for (const email of emails) await kit.ok('/otps/email/login_or_create', { email, expiration_minutes: 5 });
     await expect

@@ -4,8 +4,12 @@ import type { Gateway, GatewayMessage, SendOutcome } from './Gateway';
 
 export type SmtpSettings = NonNullable<ProjectConfig['smtp']>;
 
-/** Connections a project's pool keeps open to its server, and messages each carries before it is renewed. */
-const MAX_CONNECTIONS = 5;
+/**
+ * Connections a project's pool keeps open to its server unless `max_connections` says otherwise
+ * (each message takes four round trips, so the connections bound the rate), and messages each
+ * carries before it is renewed.
+ */
+export const DEFAULT_SMTP_CONNECTIONS = 10;
 const MAX_MESSAGES_PER_CONNECTION = 100;
 
 interface SmtpError {
@@ -32,8 +36,8 @@ export function smtpOutcome(error: unknown): SendOutcome {
 }
 
 /**
- * Email through the project's SMTP server over one pooled nodemailer transport (`MAX_CONNECTIONS`
- * connections kept open between messages); `close` ends the pool. nodemailer cannot take a message
+ * Email through the project's SMTP server over one pooled nodemailer transport (its connections
+ * kept open between messages); `close` ends the pool. nodemailer cannot take a message
  * back once it has it, so a message waits here for a free connection, where an abort (the worker's
  * send timeout) still withdraws it, and is handed over only then; from there the transport's own
  * timeouts, each `timeoutMs`, bound it. So a message the worker gave up on is never sent after all.
@@ -43,9 +47,10 @@ export function smtpGateway(
   password: string | undefined,
   timeoutMs: number,
 ): Gateway & { close(): void } {
+  const connectionCount = settings.max_connections ?? DEFAULT_SMTP_CONNECTIONS;
   const transport = nodemailer.createTransport({
     pool: true,
-    maxConnections: MAX_CONNECTIONS,
+    maxConnections: connectionCount,
     maxMessages: MAX_MESSAGES_PER_CONNECTION,
     host: settings.host,
     port: settings.port,
@@ -55,7 +60,7 @@ export function smtpGateway(
     greetingTimeout: timeoutMs,
     socketTimeout: timeoutMs,
   });
-  const connections = slots(MAX_CONNECTIONS);
+  const connections = slots(connectionCount);
   const domain = /@([^>\s]+)>?\s*$/.exec(settings.from)?.[1];
   return {
     async send(message: GatewayMessage, signal: AbortSignal): Promise<SendOutcome> {
