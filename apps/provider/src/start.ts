@@ -4,6 +4,7 @@ import type { LatchConfig } from './config/configSchema';
 import type { Db } from './db/Db';
 import { asUnreachable } from './db/DatabaseUnreachableError';
 import { describeStorage, openDb } from './db/openDb';
+import { createDeliveryWorker } from './delivery/deliveryWorker';
 import { migrate } from './db/migrate';
 import type { ProviderEnv } from './env';
 import { sweepEventsPeriodically } from './events/sweepEventsPeriodically';
@@ -55,12 +56,15 @@ function serveApp(
   config: LatchConfig,
   onListening?: (port: number) => void,
 ): void {
+  // Every process sends the outbox: the processes on one database share it (deliveryWorker.ts).
+  const delivery = createDeliveryWorker({ db, config, logger, env: process.env });
   const app = createApp({
     config,
     db,
     authOrigin: env.authOrigin,
     logger,
     trustedProxies: env.trustedProxies,
+    delivery,
   });
   const server = createHttpServer(app.fetch, { requestTimeoutMs: env.requestTimeoutMs, logger });
   server.listen(env.port, env.host, () => {
@@ -68,10 +72,12 @@ function serveApp(
     onListening?.(typeof address === 'object' && address ? address.port : env.port);
   });
   const stopSweeps = sweepEventsPeriodically(db, config, logger);
+  delivery.start();
   stopGracefully(
     server,
-    () => {
+    async () => {
       stopSweeps();
+      await delivery.stop();
       return db.close();
     },
     env.shutdownGraceMs,

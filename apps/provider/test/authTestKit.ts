@@ -2,7 +2,8 @@ import { expect } from 'vitest';
 import { createLocalJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import type { Db } from '../src/db/Db';
 import type { LatchConfig } from '../src/config/configSchema';
-import { testApp } from './testApp';
+import { createDeliveryWorker, type DeliveryWorkerDeps } from '../src/delivery/deliveryWorker';
+import { capturingLogger, testApp } from './testApp';
 import { AUTH_ORIGIN, basic, HOST, testConfig, TEST_TOKEN } from './testConfig';
 import { openMigratedTestDb, type DbKind } from './testDatabases';
 
@@ -26,10 +27,16 @@ export interface InboxEntry {
  * A migrated database and an app on it, with helpers that call the API as the widget does.
  * `overrides` replace keys of the test config (usually `projects`).
  */
-export async function openAuthKit(kind: DbKind = 'pglite', overrides: Partial<LatchConfig> = {}) {
+export async function openAuthKit(
+  kind: DbKind = 'pglite',
+  overrides: Partial<LatchConfig> = {},
+  delivery: Pick<DeliveryWorkerDeps, 'timing' | 'now' | 'gateways'> = {},
+) {
   const config: LatchConfig = { ...testConfig(), ...overrides };
   const db: Db = await openMigratedTestDb(kind);
-  const { app, logger } = testApp({ db, config });
+  const logger = capturingLogger();
+  const worker = createDeliveryWorker({ db, config, logger, env: process.env, ...delivery });
+  const { app } = testApp({ db, config, logger, delivery: worker });
 
   /** An SDK POST: Basic public_token:(session token or public token), JSON body, the demo host's Origin. */
   const post = async (path: string, body?: unknown, sessionToken?: string) => {
@@ -125,7 +132,11 @@ export async function openAuthKit(kind: DbKind = 'pglite', overrides: Partial<La
     latest,
     verifyJwt,
     signInByMagicLink,
-    close: () => db.close(),
+    delivery: worker,
+    close: async () => {
+      await worker.stop();
+      await db.close();
+    },
   };
 }
 

@@ -23,7 +23,7 @@ import { freePort } from './ports.mjs';
 export const HOST_ORIGIN = 'http://127.0.0.1:3000';
 export const PUBLIC_TOKEN = 'public-token-test-loadbench-0000-4000-8000-000000000001';
 
-const PROJECT = {
+export const PROJECT = {
   project_id: 'project-test-loadbench-0000-4000-8000-000000000001',
   public_token: PUBLIC_TOKEN,
   secret: 'secret-test-loadbench-0000000000000001',
@@ -178,14 +178,23 @@ function spawnServer({ name, args, env, dir, readyUrl, cwd, timeoutMs = 60_000 }
  * The provider on a free port of 127.0.0.1 with a generated config (dev routes on, rate limits
  * lifted) and a fresh data folder: PGlite, or `databaseUrl`. `workers` becomes LATCH_WORKERS.
  * @param {string} root
- * @param {{ databaseUrl?: string, workers?: number, fromSource?: boolean }} storage
+ * `project` and `config` add keys to the generated project and config (an SMTP server, delivery settings).
+ * @param {{ databaseUrl?: string, workers?: number, fromSource?: boolean, project?: object, config?: object }} storage
  */
-export async function startProvider(root, { databaseUrl, workers, fromSource } = {}) {
+export async function startProvider(
+  root,
+  { databaseUrl, workers, fromSource, project = {}, config: extra = {} } = {},
+) {
   const port = await freePort();
   const origin = `http://localhost:${port}`;
   const dir = mkdtempSync(join(tmpdir(), 'latch-bench-provider-'));
   const configPath = join(dir, 'latch.config.json');
-  const config = { dev_routes: true, rate_limits: UNLIMITED_RATE_LIMITS, projects: [PROJECT] };
+  const config = {
+    dev_routes: true,
+    rate_limits: UNLIMITED_RATE_LIMITS,
+    ...extra,
+    projects: [{ ...PROJECT, ...project }],
+  };
   writeFileSync(configPath, JSON.stringify(config, null, 2));
   const env = {
     ...process.env,

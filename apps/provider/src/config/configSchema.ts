@@ -4,6 +4,7 @@ import { expected } from '@latch/api';
 import { flag, integerFrom, listOf, oneOf, strictPlainObject, text, withoutProblem } from './fieldSchemas';
 import { isPlainObject } from '@latch/api';
 import { endpointUrlProblem, originProblem, passkeyDomainProblem, redirectUrlProblem } from './origins';
+import { deliverySchema } from './deliverySchema';
 import { eventStorageSchema } from './eventStorageSchema';
 import { rateLimitsSchema } from './rateLimitsSchema';
 import { trustedAuthTokenProfileSchema } from './trustedAuthTokenProfileSchema';
@@ -120,8 +121,31 @@ const smtp = strictPlainObject({
   port: integerFrom(1, 65535),
   secure: v.optional(flag(), false),
   user: v.optional(text({ min: 1 })),
-  password: v.optional(text({ min: 1 })),
+  /** The name of the environment variable holding the SMTP password. */
+  password_env: v.optional(envName),
+  /** Refused with a message that says where the password goes instead. */
+  password: v.optional(
+    v.custom<never>(
+      () => false,
+      'is not accepted in the config file: put the password in an environment variable and name it in "password_env"',
+    ),
+  ),
   from: text({ min: 3 }),
+  /** Connections each provider process keeps open to the server (default 10: delivery/gateways/smtpGateway.ts). */
+  max_connections: v.optional(integerFrom(1, 50)),
+});
+
+/** The project's look and words in the emails it sends (delivery/templates.ts). */
+const emailTemplate = strictPlainObject({
+  logo_url: v.optional(redirectUrl),
+  /** The button and link colour, `#rrggbb`. */
+  primary_color: v.optional(
+    v.pipe(text({ min: 1, max: 16 }), v.regex(/^#[0-9a-fA-F]{6}$/, 'is not a colour like "#1a73e8"')),
+  ),
+  /** A line under every email, e.g. the company's name and address. */
+  footer: v.optional(text({ min: 1, max: 500 })),
+  /** Replaces the "If you did not ask for it, ignore this email." line. */
+  ignore_notice: v.optional(text({ min: 1, max: 500 })),
 });
 
 const publicTokenProblem = (token: string): string | null =>
@@ -165,6 +189,7 @@ export const projectSchema = v.pipe(
       () => [],
     ),
     smtp: v.optional(smtp),
+    email_template: v.optional(emailTemplate),
     passkey_domain: v.optional(v.pipe(text({ min: 1, max: 253 }), withoutProblem(passkeyDomainProblem))),
   }),
   v.forward(
@@ -201,6 +226,8 @@ export const configSchema = strictPlainObject({
   rate_limits: rateLimitsSchema,
   /** The event log's cap and retention (`eventStorageSchema`). */
   events: eventStorageSchema,
+  /** How the outbox worker sends and retries messages (`deliverySchema`). */
+  delivery: deliverySchema,
 });
 
 export type PasswordPolicy = v.InferOutput<typeof passwordPolicy>;

@@ -89,6 +89,19 @@ describe('parseConfig', () => {
       'projects[0].smtp.pasword: unknown key',
     ],
     [
+      { smtp: { host: 'smtp.example', port: 587, from: 'a@b.c', user: 'apikey', password: 'inline' } },
+      'projects[0].smtp.password: is not accepted in the config file: put the password in an environment variable and name it in "password_env"',
+    ],
+    [
+      { smtp: { host: 'smtp.example', port: 587, from: 'a@b.c', password_env: 'smtp password' } },
+      'projects[0].smtp.password_env: must be an environment variable name like "GOOGLE_CLIENT_SECRET"',
+    ],
+    [
+      { email_template: { primary_color: 'orange' } },
+      'projects[0].email_template.primary_color: is not a colour like "#1a73e8"',
+    ],
+    [{ email_template: { logo_url: 'javascript:alert(1)' } }, 'projects[0].email_template.logo_url: '],
+    [
       { password_policy: { type: 'luds', luds_complexity: 2, luds_minimum_cont: 8 } },
       'projects[0].password_policy.luds_minimum_cont: unknown key',
     ],
@@ -170,6 +183,23 @@ describe('parseConfig', () => {
     ],
   ])('refuses %j with "%s"', (patch, message) => {
     expect(errorFor(patch)).toContain(message);
+  });
+
+  it('takes the delivery settings, and refuses ones out of range', () => {
+    const delivery = {
+      send_timeout_seconds: 10,
+      first_retry_seconds: 5,
+      max_retry_seconds: 300,
+      max_attempts: 8,
+    };
+    expect(parseConfig({ ...testConfig(), delivery })).toEqual({
+      ok: true,
+      config: { ...testConfig(), delivery },
+    });
+    expect(parseConfig({ ...testConfig(), delivery: { max_attempts: 0 } })).toEqual({
+      ok: false,
+      error: 'delivery.max_attempts: expected an integer from 1 to 100, got 0',
+    });
   });
 
   it('accepts an authorization page on one of the authorized origins', () => {

@@ -1,9 +1,8 @@
 import type { ProjectConfig } from '../config/configSchema';
 import type { Queryable } from '../db/Db';
-import type { Logger } from '../http/logger';
-import { enqueueMessage, type Channel } from './outbox';
-import { sendSmtp } from './smtp';
 import { sends } from '../metrics/metrics';
+import type { DeliveryWorker } from './deliveryWorker';
+import { enqueueMessage, type Channel } from './outbox';
 import type { MessageContent } from './templates';
 
 /** Machine-readable extras of a message, shown by /dev/inbox.json (`url` is the magic link). */
@@ -18,17 +17,17 @@ export interface OutgoingMessage extends MessageContent {
   /** Lower-cased email address or E.164 number. */
   to: string;
   metadata: MessageMetadata;
+  /** When the passcode or link it carries stops working: it is never sent after that. */
+  expiresAt?: Date;
 }
 
-const MAX_ERROR_LENGTH = 1000;
-
 /**
- * Every message goes to the outbox (the dev inbox reads it). Emails of a project with `smtp`
- * settings are also sent; a send failure is logged and kept in `outbox.error`, and never fails
- * the API call that triggered it. SMS and WhatsApp have no gateway: the outbox is their only sink.
+ * Queues a message in the caller's transaction (`db`): it exists exactly when the state that
+ * caused it does. The delivery worker sends it once that commits (`sendOrKeepNewest` wakes it); a
+ * message with no gateway (a test project without SMTP: its dev inbox) is held in the outbox.
  */
 export async function deliver(
-  { db, logger }: { db: Queryable; logger: Logger },
+  { db, delivery }: { db: Queryable; delivery: Pick<DeliveryWorker, 'hasGateway'> },
   project: ProjectConfig,
   message: OutgoingMessage,
 ): Promise<string> {
@@ -40,17 +39,9 @@ export async function deliver(
     bodyText: message.text,
     ...(message.html ? { bodyHtml: message.html } : {}),
     metadata: { ...message.metadata },
+    ...(message.expiresAt ? { expiresAt: message.expiresAt } : {}),
+    state: delivery.hasGateway(project, message.channel) ? 'queued' : 'held',
   });
   sends.inc({ channel: message.channel, outcome: 'queued' });
-  if (message.channel !== 'email' || !project.smtp) return id;
-  try {
-    await sendSmtp(project.smtp, message);
-    await db.query('UPDATE outbox SET sent_at = $2 WHERE message_id = $1', [id, new Date()]);
-  } catch (error) {
-    const reason = (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_LENGTH);
-    // The outbox row names the recipient; the log keeps addresses out.
-    logger.error({ message_id: id, project_id: project.project_id, error: reason }, 'email was not sent');
-    await db.query('UPDATE outbox SET error = $2 WHERE message_id = $1', [id, reason]);
-  }
   return id;
 }

@@ -1,6 +1,5 @@
 export { deliver } from './deliver';
 export type { MessageMetadata, OutgoingMessage } from './deliver';
-export { magicLinkEmail, otpEmail, otpText } from './templates';
-export type { MessageContent } from './templates';
-export { sendSmtp } from './smtp';
+export { magicLinkEmail, otpEmail, otpText, renderEmail } from './templates';
+export type { EmailBranding, MessageContent } from './templates';
 export { resolveRedirectUrl } from './redirectUrl';

@@ -1,7 +1,16 @@
 import { newId } from '../crypto/ids';
 import type { Queryable } from '../db/Db';
 
-export type Channel = 'email' | 'sms' | 'whatsapp';
+export type Channel = 'email' | 'sms' | 'whatsapp' | 'webhook';
+
+/**
+ * Where a message is: `queued` (due at `next_attempt_at`), `sending` (a worker holds it until
+ * `next_attempt_at`), `sent`, `failed` (permanently, or out of attempts; `error` says why),
+ * `expired` (its passcode or link ran out while queued: dropped, never sent late), or `held`
+ * (no gateway: it stays in the outbox, which the dev inbox shows for test projects).
+ */
+export const MESSAGE_STATES = ['queued', 'sending', 'sent', 'failed', 'expired', 'held'] as const;
+export type MessageState = (typeof MESSAGE_STATES)[number];
 
 export interface OutboxMessage {
   message_id: string;
@@ -13,6 +22,12 @@ export interface OutboxMessage {
   body_html: string | null;
   metadata: Record<string, unknown>;
   created_at: Date;
+  state: MessageState;
+  attempts: number;
+  next_attempt_at: Date | null;
+  sent_at: Date | null;
+  expires_at: Date | null;
+  error: string | null;
 }
 
 export interface NewMessage {
@@ -24,14 +39,23 @@ export interface NewMessage {
   bodyHtml?: string;
   /** Machine-readable extras for tests, e.g. `{ token, code, url }`; shown in /dev/inbox.json. */
   metadata?: Record<string, unknown>;
+  /** When what it carries stops working (a passcode, a link); never for events. */
+  expiresAt?: Date;
+  /** `held` when no gateway will take it; default `queued`, due at once. */
+  state?: 'queued' | 'held';
 }
 
-/** Queues a message the provider "sends"; the dev inbox reads it back. */
+/**
+ * Queues a message in the caller's transaction, so it exists exactly when the state that caused
+ * it does. The delivery worker sends it once the transaction commits (wake it then).
+ */
 export async function enqueueMessage(db: Queryable, m: NewMessage): Promise<string> {
   const id = newId('message', m.project.test);
+  const state = m.state ?? 'queued';
   await db.query(
-    `INSERT INTO outbox (message_id, project_id, channel, recipient, subject, body_text, body_html, metadata)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    `INSERT INTO outbox (message_id, project_id, channel, recipient, subject, body_text, body_html, metadata,
+       state, next_attempt_at, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
     [
       id,
       m.project.project_id,
@@ -41,13 +65,17 @@ export async function enqueueMessage(db: Queryable, m: NewMessage): Promise<stri
       m.bodyText,
       m.bodyHtml ?? null,
       JSON.stringify(m.metadata ?? {}),
+      state,
+      state === 'queued' ? new Date() : null,
+      m.expiresAt ?? null,
     ],
   );
   return id;
 }
 
-const COLUMNS =
-  'message_id, project_id, channel, recipient, subject, body_text, body_html, metadata, created_at';
+export const OUTBOX_COLUMNS =
+  'message_id, project_id, channel, recipient, subject, body_text, body_html, metadata, created_at, ' +
+  'state, attempts, next_attempt_at, sent_at, expires_at, error';
 
 /** Newest first, only for the given projects, optionally for one recipient (any case). */
 export async function listMessages(
@@ -59,12 +87,12 @@ export async function listMessages(
   // form could never use the recipient index.
   return to === undefined
     ? db.query<OutboxMessage & Record<string, unknown>>(
-        `SELECT ${COLUMNS} FROM outbox WHERE project_id = ANY($1::text[])
+        `SELECT ${OUTBOX_COLUMNS} FROM outbox WHERE project_id = ANY($1::text[])
          ORDER BY created_at DESC, seq DESC LIMIT $2`,
         [projectIds, limit],
       )
     : db.query<OutboxMessage & Record<string, unknown>>(
-        `SELECT ${COLUMNS} FROM outbox WHERE project_id = ANY($1::text[]) AND lower(recipient) = lower($2::text)
+        `SELECT ${OUTBOX_COLUMNS} FROM outbox WHERE project_id = ANY($1::text[]) AND lower(recipient) = lower($2::text)
          ORDER BY created_at DESC, seq DESC LIMIT $3`,
         [projectIds, to, limit],
       );

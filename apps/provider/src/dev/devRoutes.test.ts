@@ -119,6 +119,35 @@ describe('dev routes', () => {
     expect(html.indexOf('+15555550199')).toBeLessThan(html.indexOf('Ada@example.com'));
   });
 
+  it("shows each message's delivery state, attempts, next attempt and the gateway's reason", async () => {
+    if (!testProject) throw new Error('fixture');
+    const id = await enqueueMessage(db, {
+      project: testProject,
+      channel: 'sms',
+      recipient: '+15555550142',
+      bodyText: 'retry me',
+    });
+    await db.query(
+      "UPDATE outbox SET attempts = 2, error = '503 <Service Unavailable>', next_attempt_at = $2 WHERE message_id = $1",
+      [id, new Date('2030-01-01T00:00:00Z')],
+    );
+    const { app } = testApp({ db });
+    const [entry] = (await (await app.request('/dev/inbox.json?to=+15555550142')).json()) as unknown[];
+    expect(entry).toMatchObject({
+      state: 'queued',
+      attempts: 2,
+      error: '503 <Service Unavailable>',
+      next_attempt_at: '2030-01-01T00:00:00.000Z',
+      sent_at: null,
+    });
+    const html = await (await app.request('/dev/inbox?to=+15555550142')).text();
+    expect(html).toContain('<th>State</th>');
+    expect(html).toContain(
+      '<td><strong>queued</strong> (2 attempts), next attempt at 2030-01-01T00:00:00.000Z<br><small>503 &lt;Service Unavailable&gt;</small></td>',
+    );
+    await db.query('DELETE FROM outbox WHERE message_id = $1', [id]);
+  });
+
   it('renders /dev/inbox as escaped HTML that cannot be framed', async () => {
     const response = await testApp({ db }).app.request('/dev/inbox');
     const html = await response.text();

@@ -31,8 +31,26 @@ const inboxEntry = (m: OutboxMessage) => {
     ...(link ? { link } : {}),
     ...(code ? { code } : {}),
     created_at: new Date(m.created_at).toISOString(),
+    next_attempt_at: isoOrNull(m.next_attempt_at),
+    sent_at: isoOrNull(m.sent_at),
+    expires_at: isoOrNull(m.expires_at),
   };
 };
+
+const isoOrNull = (at: Date | null): string | null => (at ? new Date(at).toISOString() : null);
+
+/** Where the message is: its state, attempts, the next one or when it went, and the gateway's reason. */
+function stateCell(m: OutboxMessage): string {
+  const when =
+    m.state === 'sent' && m.sent_at
+      ? ` at ${new Date(m.sent_at).toISOString()}`
+      : m.state === 'queued' && m.next_attempt_at && m.attempts > 0
+        ? `, next attempt at ${new Date(m.next_attempt_at).toISOString()}`
+        : '';
+  const attempts = m.attempts > 0 ? ` (${m.attempts} ${m.attempts === 1 ? 'attempt' : 'attempts'})` : '';
+  const reason = m.error ? `<br><small>${escapeHtml(m.error)}</small>` : '';
+  return `<td><strong>${escapeHtml(m.state)}</strong>${escapeHtml(attempts + when)}${reason}</td>`;
+}
 
 const messages = (c: Context<AppEnv>, services: Services): Promise<OutboxMessage[]> =>
   listMessages(services.db, {
@@ -61,7 +79,7 @@ function inboxRow(m: OutboxMessage): string {
     (code ? `<p>Code: <code style="font-size:1.4rem">${escapeHtml(code)}</code></p>` : '');
   return (
     `<tr><td>${escapeHtml(new Date(m.created_at).toISOString())}</td><td>${escapeHtml(m.channel)}</td>` +
-    `<td>${escapeHtml(m.recipient)}</td><td><strong>${escapeHtml(m.subject)}</strong>${extras}` +
+    `<td>${escapeHtml(m.recipient)}</td>${stateCell(m)}<td><strong>${escapeHtml(m.subject)}</strong>${extras}` +
     `<pre style="white-space:pre-wrap">${escapeHtml(m.body_text)}</pre></td></tr>`
   );
 }
@@ -69,7 +87,7 @@ function inboxRow(m: OutboxMessage): string {
 const inboxPage = rawRoute('GET', '/dev/inbox', async (c, services) => {
   const rows = (await messages(c, services)).map(inboxRow).join('');
   const body = rows
-    ? `<table><thead><tr><th>When</th><th>Channel</th><th>To</th><th>Message</th></tr></thead><tbody>${rows}</tbody></table>`
+    ? `<table><thead><tr><th>When</th><th>Channel</th><th>To</th><th>State</th><th>Message</th></tr></thead><tbody>${rows}</tbody></table>`
     : '<p>No messages yet. Emails and text messages that the provider sends for test projects appear here.</p>';
   return htmlPage(200, 'Latch dev inbox', `<p><a href="/dev/inbox.json">JSON</a></p>${body}`);
 });

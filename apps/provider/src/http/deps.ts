@@ -8,6 +8,7 @@ import type { Logger } from './logger';
 import { FRAME_DIST, LOADER_DIST } from '../paths';
 import { indexProjects, type ProjectIndex } from './projects';
 import type { BasicCredentials } from './basicAuth';
+import { createDeliveryWorker, type DeliveryWorker } from '../delivery/deliveryWorker';
 
 export interface DistPaths {
   /** Folder with `loader.js` and `loader.mjs` (apps/loader/dist). */
@@ -36,6 +37,11 @@ export interface AppDeps {
    * ranges, `loopback`, `linklocal`, `uniquelocal`. Default: none, the socket's peer is the visitor.
    */
   trustedProxies?: readonly string[];
+  /**
+   * The outbox's worker. Default: one that sends when woken after a send (and retries what fails),
+   * but never polls: `start.ts` passes one it started, and stops it before the database closes.
+   */
+  delivery?: DeliveryWorker;
 }
 
 /** The dependencies every route receives. */
@@ -53,22 +59,27 @@ export interface Services {
   env: Readonly<Record<string, string | undefined>>;
   /** Which hops' `X-Forwarded-For` to believe when finding the visitor's address (`clientAddress`). */
   trustProxy: TrustProxy;
+  /** Sends the outbox's messages; woken after each transaction that queued one. */
+  delivery: DeliveryWorker;
 }
 
 export const DEFAULT_DIST: DistPaths = { loaderDir: LOADER_DIST, frameDir: FRAME_DIST };
 
 export function resolveServices(deps: AppDeps): Services {
+  const logger = deps.logger ?? createLogger();
+  const env = deps.env ?? process.env;
   return {
     config: deps.config,
     projects: indexProjects(deps.config),
     db: deps.db,
     authOrigin: deps.authOrigin.replace(/\/+$/, ''),
     dist: { ...DEFAULT_DIST, ...deps.dist },
-    logger: deps.logger ?? createLogger(),
+    logger,
     devRoutes: deps.devRoutes ?? deps.config.dev_routes,
     limiter: deps.limiter ?? createRateLimiter(deps.db),
-    env: deps.env ?? process.env,
+    env,
     trustProxy: trustProxies(deps.trustedProxies ?? []),
+    delivery: deps.delivery ?? createDeliveryWorker({ db: deps.db, config: deps.config, logger, env }),
   };
 }
 

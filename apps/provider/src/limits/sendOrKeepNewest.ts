@@ -1,5 +1,6 @@
 import type { ProjectConfig } from '../config/configSchema';
 import { sha256Hex } from '../crypto/hash';
+import type { Queryable } from '../db/Db';
 import type { Channel } from '../delivery/outbox';
 import type { Services } from '../http/deps';
 import { addMinutes } from '../sessions/duration';
@@ -19,8 +20,11 @@ export interface MessageToSend {
   minutes: number;
   /** The longest lifetime this kind of message may have. */
   maxMinutes: number;
-  /** Issues the message's tokens, living `minutes`, and delivers it. */
-  send: (minutes: number) => Promise<void>;
+  /**
+   * Issues the message's tokens, living `minutes`, and queues it (`deliver`), all on `tx`: one
+   * transaction, so a message goes out exactly when its tokens exist.
+   */
+  send: (tx: Queryable, minutes: number) => Promise<void>;
 }
 
 /** Email addresses and phone numbers are one destination whichever channel reaches them. */
@@ -44,7 +48,7 @@ const minutesUntil = (now: Date, times: readonly Date[], max: number): number =>
  * and a destination gets a bounded number of messages.
  */
 export async function sendOrKeepNewest(
-  services: Pick<Services, 'db' | 'logger' | 'limiter' | 'config'>,
+  services: Pick<Services, 'db' | 'logger' | 'limiter' | 'config' | 'delivery'>,
   project: ProjectConfig,
   message: MessageToSend,
 ): Promise<void> {
@@ -57,7 +61,7 @@ export async function sendOrKeepNewest(
   const newest = await findNewestToken(db, query);
   if ((await limiter.take(`sends:destination:${key}`, budget(limits.sends_per_destination))).ok) {
     const times = newest ? [asked, newest.expiresAt] : [asked];
-    return message.send(minutesUntil(now, times, message.maxMinutes));
+    return sendNow(services, message, minutesUntil(now, times, message.maxMinutes));
   }
   const kept =
     newest !== null &&
@@ -73,5 +77,15 @@ export async function sendOrKeepNewest(
   logger.info({ project_id: project.project_id, lane, outcome }, 'send over the destination budget');
   if (outcome !== 'spare') return void sends.inc({ channel: message.channel, outcome });
   const nextSpare = new Date(now.getTime() + (spare.perSeconds * 1000) / spare.limit);
-  await message.send(minutesUntil(now, [asked, nextSpare], message.maxMinutes));
+  await sendNow(services, message, minutesUntil(now, [asked, nextSpare], message.maxMinutes));
+}
+
+/** Issues and queues in one transaction, then wakes this process's worker: no polling delay. */
+async function sendNow(
+  { db, delivery }: Pick<Services, 'db' | 'delivery'>,
+  message: MessageToSend,
+  minutes: number,
+): Promise<void> {
+  await db.transaction((tx) => message.send(tx, minutes));
+  delivery.wake();
 }

@@ -3,6 +3,7 @@ import type { ProjectConfig } from '../config/configSchema';
 import { deliver, magicLinkEmail, resolveRedirectUrl } from '../delivery';
 import type { Services } from '../http/deps';
 import { sendOrKeepNewest } from '../limits/sendOrKeepNewest';
+import { addMinutes } from '../sessions/duration';
 import { findOrCreateUserByEmail, requireEmail } from '../users';
 import { issueMagicLink, MAGIC_LINK_KIND } from './magicLinkTokens';
 
@@ -46,21 +47,23 @@ export async function sendMagicLink(
       (to.signup ? options.signup_expiration_minutes : options.login_expiration_minutes) ??
       MAGIC_LINK_EXPIRATION_MINUTES.default,
     maxMinutes: MAGIC_LINK_EXPIRATION_MINUTES.max,
-    send: async (minutes) => {
-      const link = await issueMagicLink(services.db, {
+    send: async (tx, minutes) => {
+      const now = new Date();
+      const link = await issueMagicLink(tx, {
         project,
         userId: to.userId,
         emailId: to.emailId,
         redirectUrl: to.signup ? signupUrl : loginUrl,
         expirationMinutes: minutes,
         codeChallenge,
-        now: new Date(),
+        now,
       });
-      await deliver(services, project, {
+      await deliver({ db: tx, delivery: services.delivery }, project, {
         channel: 'email',
         to: to.email,
-        ...magicLinkEmail({ projectName: project.name, url: link.url, minutes, signup: to.signup }),
+        ...magicLinkEmail(project, { url: link.url, minutes, signup: to.signup }),
         metadata: { url: link.url, token: link.token },
+        expiresAt: addMinutes(now, minutes),
       });
     },
   });

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { constantTimeEqual, sha256Hex } from '../crypto/hash';
 import { newId } from '../crypto/ids';
-import type { Db } from '../db/Db';
+import type { Queryable } from '../db/Db';
 import type { ProjectRef } from '../users/project';
 import { addMinutes } from '../sessions/duration';
 import { consumeToken, replaceOneTimeToken } from '../tokens/oneTimeTokens';
@@ -27,7 +27,7 @@ export const generateOtpCode = (): string => String(randomInt(0, 10 ** OTP_LENGT
 
 /** Issues a code for the method, replacing (invalidating) its previous unused code. Answers the code. */
 export async function issueOtp(
-  db: Db,
+  db: Queryable,
   input: {
     project: ProjectRef;
     userId: string;
@@ -66,7 +66,7 @@ export type OtpCheck = { ok: true; userId: string; channel: OtpChannel } | { ok:
  * concurrent right guesses exactly one consumes the code. Guessing is also throttled per client.
  */
 export async function verifyOtp(
-  db: Db,
+  db: Queryable,
   { project, methodId, code, now }: { project: ProjectRef; methodId: string; code: string; now: Date },
 ): Promise<OtpCheck> {
   const [active] = await db.query<{

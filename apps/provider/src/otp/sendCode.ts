@@ -3,6 +3,7 @@ import type { ProjectConfig } from '../config/configSchema';
 import { deliver, otpEmail, otpText } from '../delivery';
 import type { Services } from '../http/deps';
 import { sendOrKeepNewest } from '../limits/sendOrKeepNewest';
+import { addMinutes } from '../sessions/duration';
 import { issueOtp, OTP_KIND, OTP_MAX_ATTEMPTS, type OtpChannel } from './otpCodes';
 
 /**
@@ -26,21 +27,23 @@ export async function sendCode(
     },
     minutes: target.minutes,
     maxMinutes: OTP_EXPIRATION_MINUTES.max,
-    send: async (minutes) => {
-      const code = await issueOtp(services.db, {
+    send: async (tx, minutes) => {
+      const now = new Date();
+      const code = await issueOtp(tx, {
         project,
         userId: target.userId,
         methodId: target.methodId,
         channel: target.channel,
         expirationMinutes: minutes,
-        now: new Date(),
+        now,
       });
-      const content = { projectName: project.name, code, minutes };
-      await deliver(services, project, {
+      const content = { code, minutes };
+      await deliver({ db: tx, delivery: services.delivery }, project, {
         channel: target.channel,
         to: target.to,
-        ...(target.channel === 'email' ? otpEmail(content) : otpText(content)),
+        ...(target.channel === 'email' ? otpEmail(project, content) : otpText(project, content)),
         metadata: { code },
+        expiresAt: addMinutes(now, minutes),
       });
     },
   });

@@ -5,6 +5,7 @@ import type { Services } from '../http/deps';
 import { sendOrKeepNewest } from '../limits/sendOrKeepNewest';
 import { issueMagicLink, magicLinkUrl } from '../magicLinks/magicLinkTokens';
 import { AuthError } from '../errors/AuthError';
+import { addMinutes } from '../sessions/duration';
 import { findEmail, requireEmail, type EmailRecord } from '../users';
 import { passwordResetEmail } from './resetEmail';
 import { resetRedirects, type ResetRedirects } from './resetRedirects';
@@ -45,7 +46,7 @@ export async function sendPasswordReset(
     },
     minutes: expirationMinutes,
     maxMinutes: RESET_EXPIRATION_MINUTES.max,
-    send: async (minutes) => {
+    send: async (tx, minutes) => {
       const common = {
         project,
         userId: email.user_id,
@@ -54,12 +55,12 @@ export async function sendPasswordReset(
         codeChallenge,
         now,
       };
-      const reset = await issueResetToken(services.db, {
+      const reset = await issueResetToken(tx, {
         ...common,
         redirectUrl: redirects.resetUrl,
         auto: auto ?? false,
       });
-      const login = await issueMagicLink(services.db, {
+      const login = await issueMagicLink(tx, {
         ...common,
         redirectUrl: redirects.loginUrl,
         sentWith: reset.tokenId,
@@ -72,11 +73,12 @@ export async function sendPasswordReset(
         login_url: loginUrl,
         login_token: login.token,
       };
-      await deliver(services, project, {
+      await deliver({ db: tx, delivery: services.delivery }, project, {
         channel: 'email',
         to: email.email,
-        ...passwordResetEmail({ projectName: project.name, resetUrl, loginUrl, minutes }),
+        ...passwordResetEmail(project, { resetUrl, loginUrl, minutes }),
         metadata,
+        expiresAt: addMinutes(now, minutes),
       });
     },
   });

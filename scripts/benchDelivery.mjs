@@ -1,0 +1,259 @@
+// `npm run bench:delivery`: the outbox and its worker, against an SMTP stand-in (the smtp-server
+// package) in this process. Three parts, each on a fresh provider process:
+//   1. the send call: passcode sends on PGlite while the SMTP server takes 2 s per message; p50 and
+//      p99 of the call (the gateway must be off the request path);
+//   2. throughput: messages queued on PostgreSQL, sent by one provider process; messages per second
+//      from the first accepted to the last;
+//   3. kills: runs on PostgreSQL with LATCH_WORKERS=2 where one worker is SIGKILLed mid-run; every
+//      message must arrive (0 lost); copies (a kill between the server's acceptance and the record)
+//      are counted by Message-ID, which is the outbox id.
+// Prints a Markdown table; writes nothing in the repository. Helpers: scripts/bench/provider/.
+import { execFileSync } from 'node:child_process';
+import { cpus, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import postgres from 'postgres';
+import { SMTPServer } from 'smtp-server';
+import { findPostgresBin, startPostgres } from './bench/provider/postgres.mjs';
+import {
+  HOST_ORIGIN,
+  PROJECT,
+  PUBLIC_TOKEN,
+  providerEntry,
+  startProvider,
+} from './bench/provider/servers.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const USAGE =
+  'Usage: node scripts/benchDelivery.mjs [--sends N] [--concurrency N] [--messages N] [--kill-runs N] [--source]';
+const { values: args } = parseArgs({
+  options: {
+    sends: { type: 'string', default: '1000' },
+    concurrency: { type: 'string', default: '10' },
+    messages: { type: 'string', default: '3000' },
+    'kill-runs': { type: 'string', default: '10' },
+    source: { type: 'boolean', default: false },
+  },
+});
+const sends = Number(args.sends);
+const concurrency = Number(args.concurrency);
+const messages = Number(args.messages);
+const killRuns = Number(args['kill-runs']);
+if (
+  ![sends, concurrency, messages].every((n) => Number.isInteger(n) && n > 0) ||
+  !Number.isInteger(killRuns)
+) {
+  console.error(USAGE);
+  process.exit(2);
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+/** An SMTP server that answers each message after `delayMs` and counts them by Message-ID. */
+async function startSmtp(delayMs = 0) {
+  const received = new Map();
+  let first = 0;
+  let last = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    maxClients: 1000,
+    onData(stream, _session, callback) {
+      let head = '';
+      stream.on('data', (chunk) => {
+        if (head.length < 4096) head += chunk.toString('utf8');
+      });
+      stream.on('end', async () => {
+        if (delayMs) await sleep(delayMs);
+        const id = /^Message-ID: <([^@>]+)@/im.exec(head)?.[1] ?? 'unknown';
+        received.set(id, (received.get(id) ?? 0) + 1);
+        last = performance.now();
+        first ||= last;
+        callback();
+      });
+    },
+  });
+  // A provider killed mid-message resets its connections: expected here.
+  server.on('error', () => undefined);
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: server.server.address().port,
+    received,
+    span: () => (last - first) / 1000,
+    reset: () => {
+      received.clear();
+      first = last = 0;
+    },
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+const smtpProject = (port) => ({
+  smtp: { host: '127.0.0.1', port, secure: false, from: 'Bench <no-reply@bench.example>' },
+});
+
+/**
+ * Part 1: the passcode send call while every email takes the SMTP server 2 s, or (`delayMs` null,
+ * the baseline) for a project without SMTP, whose emails are only stored.
+ */
+async function sendCallLatency(delayMs) {
+  const smtp = await startSmtp(delayMs ?? 0);
+  const project = delayMs === null ? {} : smtpProject(smtp.port);
+  const provider = await startProvider(root, { fromSource: args.source, project });
+  try {
+    await provider.ready;
+    const url = `http://127.0.0.1:${provider.port}/sdk/v1/otps/email/login_or_create`;
+    const headers = {
+      Origin: HOST_ORIGIN,
+      'Content-Type': 'application/json',
+      Authorization: `Basic ${Buffer.from(`${PUBLIC_TOKEN}:${PUBLIC_TOKEN}`).toString('base64')}`,
+    };
+    const times = [];
+    let next = 0;
+    let failures = 0;
+    const one = async (i, record) => {
+      const started = performance.now();
+      const response = await fetch(url, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ email: `bench-${i}@example.com`, expiration_minutes: 10 }),
+      });
+      await response.arrayBuffer();
+      if (response.status !== 200) failures++;
+      if (record) times.push(performance.now() - started);
+    };
+    const warmup = Math.min(100, sends);
+    for (let i = 0; i < warmup; i += concurrency)
+      await Promise.all(Array.from({ length: concurrency }, (_, k) => one(`w${i + k}`, false)));
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < sends) await one(next++, true);
+      }),
+    );
+    times.sort((a, b) => a - b);
+    return {
+      p50: percentile(times, 50),
+      p99: percentile(times, 99),
+      failures,
+      delivered: smtp.received.size,
+    };
+  } finally {
+    await provider.stop();
+    await smtp.close();
+  }
+}
+
+/** Queues `count` emails straight into the outbox, as committed sends would leave them. */
+async function queueMessages(sql, prefix, count) {
+  await sql.unsafe(
+    `INSERT INTO outbox (message_id, project_id, channel, recipient, subject, body_text, state, next_attempt_at)
+     SELECT $1 || g, $2, 'email', 'bench-' || g || '@example.com', 'Bench ' || g, 'x', 'queued', now()
+     FROM generate_series(1, $3::int) g`,
+    [prefix, PROJECT.project_id, count],
+  );
+}
+
+/** The provider's worker processes (children of the LATCH_WORKERS primary). */
+const workerPids = (primaryPid) =>
+  execFileSync('pgrep', ['-P', String(primaryPid)], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .map(Number)
+    .filter(Boolean);
+
+async function waitFor(check, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return true;
+    await sleep(50);
+  }
+  return false;
+}
+
+/** Parts 2 and 3, on one PostgreSQL cluster. */
+async function onPostgres(bin) {
+  const pg = await startPostgres(bin);
+  const smtp = await startSmtp(0);
+  const sql = postgres(pg.url, { max: 1, onnotice: () => undefined });
+  // A short send timeout makes a short lease: a killed worker's claims are taken over within seconds.
+  const config = { delivery: { send_timeout_seconds: 2 } };
+  const project = smtpProject(smtp.port);
+  const start = async (workers) => {
+    const provider = await startProvider(root, {
+      fromSource: args.source,
+      databaseUrl: pg.url,
+      workers,
+      project,
+      config,
+    });
+    await provider.ready;
+    return provider;
+  };
+  try {
+    // Migrate once, then queue before the measured start.
+    await (await start()).stop();
+    await queueMessages(sql, 'message-test-bench-t', messages);
+    const provider = await start();
+    const done = await waitFor(() => smtp.received.size >= messages, 300_000);
+    const throughput = { sent: smtp.received.size, perSecond: (smtp.received.size - 1) / smtp.span(), done };
+    await provider.stop();
+
+    const kills = [];
+    for (let run = 1; run <= killRuns; run++) {
+      smtp.reset();
+      const prefix = `message-test-bench-k${run}-`;
+      await queueMessages(sql, prefix, messages);
+      const cluster = await start(2);
+      await waitFor(() => smtp.received.size >= messages * (0.2 + 0.5 * Math.random()), 120_000);
+      const [victim] = workerPids(cluster.pgid);
+      process.kill(victim, 'SIGKILL');
+      const atKill = smtp.received.size;
+      await waitFor(() => smtp.received.size >= messages, 180_000);
+      // Late copies of a takeover arrive within a lease.
+      await sleep(5000);
+      const ids = [...smtp.received.keys()].filter((id) => id.startsWith(prefix));
+      const copies = [...smtp.received.values()].reduce((sum, n) => sum + n - 1, 0);
+      kills.push({ run, atKill, lost: messages - ids.length, copies });
+      await cluster.stop();
+    }
+    return { throughput, kills };
+  } finally {
+    await sql.end();
+    await smtp.close();
+    pg.stop();
+  }
+}
+
+console.log(`# Delivery benchmark\n`);
+console.log(`${cpus().length} cores (${cpus()[0]?.model ?? '?'}), load ${loadavg()[0].toFixed(2)}`);
+console.log(`provider: ${providerEntry(root, { fromSource: args.source }).label}\n`);
+
+const baseline = await sendCallLatency(null);
+const latency = await sendCallLatency(2000);
+const row = ({ p50, p99, failures }) =>
+  `p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms${failures ? ` (${failures} non-200)` : ''}`;
+console.log('| part | figure | goal |');
+console.log('|---|---|---|');
+console.log(
+  `| send call, no SMTP (baseline: ${sends} passcode sends, ${concurrency} at a time, PGlite) | ${row(baseline)} | |`,
+);
+console.log(`| send call, SMTP server taking 2 s per email (same) | ${row(latency)} | p99 < 50 ms |`);
+const bin = findPostgresBin();
+if (!bin) {
+  console.log('\nNo PostgreSQL binaries (LATCH_PG_BIN): throughput and kill runs skipped.');
+} else {
+  const { throughput, kills } = await onPostgres(bin);
+  console.log(
+    `| throughput, ${messages} queued emails, one process (PostgreSQL) | ${throughput.perSecond.toFixed(0)} msg/s` +
+      `${throughput.done ? '' : ` (only ${throughput.sent} arrived)`} | ≥ 200 msg/s |`,
+  );
+  const lost = kills.reduce((sum, k) => sum + k.lost, 0);
+  const copies = kills.reduce((sum, k) => sum + k.copies, 0);
+  console.log(
+    `| ${kills.length} runs of ${messages} with one of 2 workers SIGKILLed mid-run | ${lost} lost, ${copies} copies ` +
+      `(per run: ${kills.map((k) => k.copies).join(', ')}) | 0 lost, ≤ 1 copy per kill |`,
+  );
+}
