@@ -1,7 +1,7 @@
 import { newId } from '../crypto/ids';
 import type { Queryable } from '../db/Db';
 
-export type Channel = 'email' | 'sms' | 'whatsapp';
+export type Channel = 'email' | 'sms' | 'whatsapp' | 'webhook';
 
 export interface OutboxMessage {
   message_id: string;
