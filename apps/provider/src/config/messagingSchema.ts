@@ -1,4 +1,4 @@
-import { expected, isPlainObject } from '@latch/api';
+import { isPlainObject } from '@latch/api';
 import { isSupportedCountry } from 'libphonenumber-js/min';
 import * as v from 'valibot';
 import { WEBHOOK_EVENT_TYPES } from '../webhooks/eventTypes';
@@ -109,7 +109,7 @@ const metaWhatsApp = strictPlainObject({
 });
 
 const gatewayOf = (input: unknown): unknown => (isPlainObject(input) ? input['gateway'] : undefined);
-const notAGateway = (names: string) => v.custom<never>(() => false, expected(`{"gateway": ${names}, …}`));
+const notAGateway = (names: string) => v.custom<never>(() => false, `needs "gateway": ${names}`);
 const notSms = notAGateway('"twilio", "vonage" or "http_hook"');
 const notWhatsApp = notAGateway('"twilio", "meta" or "http_hook"');
 

@@ -20,6 +20,7 @@ export interface Outage {
   status: number;
   times: number;
   retryAfter?: string;
+  headers?: Record<string, string>;
   /** Hold each answer this long first (a gateway that hangs). */
   delayMs?: number;
 }
@@ -65,7 +66,10 @@ export async function startGatewayStandIn(
         if (current.delayMs) await new Promise((resolve) => setTimeout(resolve, current.delayMs));
         answer = {
           status: current.status,
-          headers: current.retryAfter === undefined ? {} : { 'retry-after': current.retryAfter },
+          headers: {
+            ...current.headers,
+            ...(current.retryAfter === undefined ? {} : { 'retry-after': current.retryAfter }),
+          },
           body: outageBody(current.status),
         };
       } else answer = api(request);
