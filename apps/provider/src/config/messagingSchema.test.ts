@@ -7,7 +7,9 @@ const ACCOUNT = `AC${'a1'.repeat(16)}`;
 function parsedProject(patch: Record<string, unknown>) {
   const parsed = parseConfig({ projects: [{ ...testProject(), ...patch }] });
   if (!parsed.ok) throw new Error(parsed.error);
-  return parsed.config.projects[0];
+  const [project] = parsed.config.projects;
+  if (!project) throw new Error('no project');
+  return project;
 }
 
 function errorFor(patch: Record<string, unknown>): string {

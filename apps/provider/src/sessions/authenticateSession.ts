@@ -5,6 +5,8 @@ import { AuthError } from '../errors/AuthError';
 import { UserNotFoundError } from '../users/loadUser';
 import type { ProjectRef } from '../users/project';
 import { toUser } from '../users/userJson';
+import { emitEvent, type EventProject } from '../webhooks/emitEvent';
+import { withEvent } from '../webhooks/withEvent';
 import { addMinutes } from './duration';
 import { sessionResponse } from './issueSession';
 import { verifySessionJwt } from './sessionJwt';
@@ -131,18 +133,20 @@ const expiry = (input: AuthenticateSessionInput, now: Date): Date | undefined =>
  */
 export async function revokeUserSessions(
   db: Queryable,
-  project: ProjectRef,
+  project: EventProject,
   userId: string,
   now: Date,
   exceptSessionId?: string,
 ): Promise<number> {
-  const rows = await db.query(
+  const rows = await db.query<{ session_id: string }>(
     `UPDATE sessions SET revoked_at = $3
      WHERE project_id = $1 AND user_id = $2 AND revoked_at IS NULL AND expires_at > $3
        AND session_id IS DISTINCT FROM $4
      RETURNING session_id`,
     [project.project_id, userId, now, exceptSessionId ?? null],
   );
+  for (const { session_id } of rows)
+    await emitEvent(db, project, 'session.revoked', { session_id, user_id: userId });
   return rows.length;
 }
 
@@ -154,15 +158,22 @@ export async function revokeSession({
   now = new Date(),
 }: {
   db: Db;
-  project: ProjectRef;
+  project: EventProject;
   sessionToken: string;
   now?: Date;
 }): Promise<boolean> {
-  const rows = await db.query(
-    `UPDATE sessions SET revoked_at = $3
-     WHERE project_id = $1 AND token_hash = $2 AND revoked_at IS NULL AND expires_at > $3
-     RETURNING session_id`,
-    [project.project_id, sha256Hex(sessionToken), now],
+  const rows = await withEvent(
+    db,
+    project,
+    'session.revoked',
+    (q) =>
+      q.query<{ session_id: string; user_id: string }>(
+        `UPDATE sessions SET revoked_at = $3
+         WHERE project_id = $1 AND token_hash = $2 AND revoked_at IS NULL AND expires_at > $3
+         RETURNING session_id, user_id`,
+        [project.project_id, sha256Hex(sessionToken), now],
+      ),
+    (revoked) => revoked.map(({ session_id, user_id }) => ({ session_id, user_id })),
   );
   return rows.length > 0;
 }

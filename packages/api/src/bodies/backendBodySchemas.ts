@@ -47,6 +47,7 @@ export const backendBodySchemas = {
   'POST /v1/passwords/strength_check': passwordStrengthCheckBody,
   'POST /v1/passwords/existing_password/reset': backendExistingPasswordResetBody,
   'POST /v1/passwords/session/reset': backendSessionPasswordResetBody,
+  'POST /v1/webhooks/test': null,
 } as const satisfies Record<string, v.GenericSchema | null>;
 
 export type BackendBodySchemas = typeof backendBodySchemas;
