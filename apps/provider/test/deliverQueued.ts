@@ -2,17 +2,9 @@ import type { ProjectConfig } from '../src/config/configSchema';
 import type { Queryable } from '../src/db/Db';
 import type { GatewayMessage, SendOutcome } from '../src/delivery/gateways/Gateway';
 import { gatewayFor } from '../src/delivery/gateways/gatewayFor';
-import type { Channel } from '../src/delivery/outbox';
+import type { Channel, OutboxMessage } from '../src/delivery/outbox';
 
-interface QueuedRow {
-  message_id: string;
-  channel: Channel;
-  recipient: string;
-  subject: string;
-  body_text: string;
-  body_html: string | null;
-  metadata: Record<string, unknown>;
-}
+type QueuedRow = Omit<OutboxMessage, 'project_id' | 'created_at'>;
 
 /**
  * Hands each message of `channel` queued since the last call to the project's gateway, as the

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testProject } from '../../test/testConfig';
+import { WEBHOOK_EVENT_TYPES } from '../webhooks/eventTypes';
 import { parseConfig } from './parseConfig';
 
 const ACCOUNT = `AC${'a1'.repeat(16)}`;
@@ -31,15 +32,8 @@ describe('the gateway, allowlist and webhook keys of a project', () => {
       allowed_phone_countries: ['US', 'CA'],
       webhooks: [{ url: 'https://hooks.example.com/latch', secret_env: 'LATCH_WEBHOOK_SECRET' }],
     });
-    expect(project?.whatsapp).toMatchObject({ template_language: 'en_US' });
-    expect(project?.webhooks[0]?.events).toEqual([
-      'user.created',
-      'user.updated',
-      'user.deleted',
-      'session.created',
-      'session.revoked',
-      'password.changed',
-    ]);
+    expect(project.whatsapp).toMatchObject({ template_language: 'en_US' });
+    expect(project.webhooks[0]?.events).toEqual([...WEBHOOK_EVENT_TYPES]);
     expect(parsedProject({}).webhooks).toEqual([]);
     expect(
       parsedProject({

@@ -6,12 +6,17 @@ import { UserNotFoundError } from '../users/loadUser';
 import type { ProjectRef } from '../users/project';
 import { toUser } from '../users/userJson';
 import { emitEvent, type EventProject } from '../webhooks/emitEvent';
-import { withEvent } from '../webhooks/withEvent';
 import { addMinutes } from './duration';
 import { sessionResponse } from './issueSession';
 import { verifySessionJwt } from './sessionJwt';
 import { knownUsers } from './knownUsers';
-import { sessionRowOf, toSession, touchLiveSession, type TouchedSession } from './sessionRow';
+import {
+  revokeLiveSession,
+  sessionRowOf,
+  toSession,
+  touchLiveSession,
+  type TouchedSession,
+} from './sessionRow';
 
 export interface AuthenticateSessionInput {
   db: Db;
@@ -162,18 +167,5 @@ export async function revokeSession({
   sessionToken: string;
   now?: Date;
 }): Promise<boolean> {
-  const rows = await withEvent(
-    db,
-    project,
-    'session.revoked',
-    (q) =>
-      q.query<{ session_id: string; user_id: string }>(
-        `UPDATE sessions SET revoked_at = $3
-         WHERE project_id = $1 AND token_hash = $2 AND revoked_at IS NULL AND expires_at > $3
-         RETURNING session_id, user_id`,
-        [project.project_id, sha256Hex(sessionToken), now],
-      ),
-    (revoked) => revoked.map(({ session_id, user_id }) => ({ session_id, user_id })),
-  );
-  return rows.length > 0;
+  return revokeLiveSession(db, project, { tokenHash: sha256Hex(sessionToken) }, now);
 }

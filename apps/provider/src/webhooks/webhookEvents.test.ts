@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectConfig } from '../config/configSchema';
 import { gatewayFor } from '../delivery/gateways/gatewayFor';
 import { currentSigningKey } from '../sessions/signingKeys';
+import { WEBHOOK_EVENT_TYPES } from './eventTypes';
 import { openAuthKit, type AuthKit } from '../../test/authTestKit';
 import { queuedDelivery } from '../../test/deliverQueued';
 import {
@@ -35,18 +36,7 @@ describe.each(['pglite', 'postgres'] as const)('event webhooks on %s', (kind) =>
     ]);
     project = testProject({
       webhooks: [
-        {
-          url: all.url,
-          secret_env: 'LATCH_WEBHOOK_SECRET',
-          events: [
-            'user.created',
-            'user.updated',
-            'user.deleted',
-            'session.created',
-            'session.revoked',
-            'password.changed',
-          ],
-        },
+        { url: all.url, secret_env: 'LATCH_WEBHOOK_SECRET', events: [...WEBHOOK_EVENT_TYPES] },
         { url: deletions.url, secret_env: 'DELETIONS_SECRET', events: ['user.deleted'] },
       ],
     });

@@ -96,3 +96,12 @@ export async function startTwilioStandIn(): Promise<TwilioStandIn> {
   );
   return Object.assign(standIn, { messages });
 }
+
+/** A project's `sms` config that texts through `standIn` from +15005550006. */
+export const twilioSmsConfig = (standIn: { origin: string }) => ({
+  gateway: 'twilio' as const,
+  account_sid: TWILIO_ACCOUNT_SID,
+  auth_token_env: 'TWILIO_AUTH_TOKEN',
+  from: '+15005550006',
+  api_base_url: standIn.origin,
+});

@@ -112,3 +112,13 @@ export async function startWhatsAppCloudStandIn(): Promise<WhatsAppCloudStandIn>
   );
   return Object.assign(standIn, { apiBaseUrl: `${standIn.origin}/v21.0`, messages });
 }
+
+/** A project's `whatsapp` config that sends through `standIn` with its template. */
+export const metaWhatsAppConfig = (standIn: { apiBaseUrl: string }) => ({
+  gateway: 'meta' as const,
+  phone_number_id: WHATSAPP_PHONE_NUMBER_ID,
+  access_token_env: 'WHATSAPP_ACCESS_TOKEN',
+  template_name: WHATSAPP_TEMPLATE,
+  template_language: 'en_US',
+  api_base_url: standIn.apiBaseUrl,
+});

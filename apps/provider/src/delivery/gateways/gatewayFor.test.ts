@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gatewayMessage, noAbort } from '../../../test/gatewayMessage';
 import {
   startTwilioStandIn,
-  TWILIO_ACCOUNT_SID,
   TWILIO_AUTH_TOKEN,
+  twilioSmsConfig,
   type TwilioStandIn,
 } from '../../../test/standIns/twilioStandIn';
 import {
@@ -25,13 +25,7 @@ describe('gatewayFor', () => {
 
   const project = () =>
     testProject({
-      sms: {
-        gateway: 'twilio',
-        account_sid: TWILIO_ACCOUNT_SID,
-        auth_token_env: 'TWILIO_AUTH_TOKEN',
-        from: '+15005550006',
-        api_base_url: twilio.origin,
-      },
+      sms: twilioSmsConfig(twilio),
       webhooks: [{ url: receiver.url, secret_env: 'LATCH_WEBHOOK_SECRET', events: ['user.created'] }],
     });
   const env = { TWILIO_AUTH_TOKEN, LATCH_WEBHOOK_SECRET: secret };

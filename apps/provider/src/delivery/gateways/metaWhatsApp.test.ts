@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { gatewayMessage, noAbort } from '../../../test/gatewayMessage';
 import {
+  metaWhatsAppConfig,
   startWhatsAppCloudStandIn,
   WHATSAPP_ACCESS_TOKEN,
-  WHATSAPP_PHONE_NUMBER_ID,
   WHATSAPP_TEMPLATE,
   type WhatsAppCloudStandIn,
 } from '../../../test/standIns/whatsAppCloudStandIn';
@@ -12,17 +12,7 @@ import { metaWhatsApp } from './metaWhatsApp';
 describe('metaWhatsApp against the WhatsApp Cloud API stand-in', () => {
   let meta: WhatsAppCloudStandIn;
   const gateway = (token = WHATSAPP_ACCESS_TOKEN, template = WHATSAPP_TEMPLATE) =>
-    metaWhatsApp(
-      {
-        gateway: 'meta',
-        phone_number_id: WHATSAPP_PHONE_NUMBER_ID,
-        access_token_env: 'WHATSAPP_ACCESS_TOKEN',
-        template_name: template,
-        template_language: 'en_US',
-        api_base_url: meta.apiBaseUrl,
-      },
-      token,
-    );
+    metaWhatsApp({ ...metaWhatsAppConfig(meta), template_name: template }, token);
   const whatsapp = (overrides = {}) =>
     gatewayMessage({ channel: 'whatsapp', metadata: { code: '246810' }, ...overrides });
 

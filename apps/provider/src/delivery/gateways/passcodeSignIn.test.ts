@@ -4,15 +4,14 @@ import { openAuthKit, type AuthKit } from '../../../test/authTestKit';
 import { queuedDelivery } from '../../../test/deliverQueued';
 import {
   startTwilioStandIn,
-  TWILIO_ACCOUNT_SID,
   TWILIO_AUTH_TOKEN,
+  twilioSmsConfig,
   type TwilioStandIn,
 } from '../../../test/standIns/twilioStandIn';
 import {
+  metaWhatsAppConfig,
   startWhatsAppCloudStandIn,
   WHATSAPP_ACCESS_TOKEN,
-  WHATSAPP_PHONE_NUMBER_ID,
-  WHATSAPP_TEMPLATE,
   type WhatsAppCloudStandIn,
 } from '../../../test/standIns/whatsAppCloudStandIn';
 import { testConfig, testProject } from '../../../test/testConfig';
@@ -27,21 +26,8 @@ describe('passcode sign-ins with the code read from what the gateway received', 
   beforeAll(async () => {
     [twilio, meta] = await Promise.all([startTwilioStandIn(), startWhatsAppCloudStandIn()]);
     project = testProject({
-      sms: {
-        gateway: 'twilio',
-        account_sid: TWILIO_ACCOUNT_SID,
-        auth_token_env: 'TWILIO_AUTH_TOKEN',
-        from: '+15005550006',
-        api_base_url: twilio.origin,
-      },
-      whatsapp: {
-        gateway: 'meta',
-        phone_number_id: WHATSAPP_PHONE_NUMBER_ID,
-        access_token_env: 'WHATSAPP_ACCESS_TOKEN',
-        template_name: WHATSAPP_TEMPLATE,
-        template_language: 'en_US',
-        api_base_url: meta.apiBaseUrl,
-      },
+      sms: twilioSmsConfig(twilio),
+      whatsapp: metaWhatsAppConfig(meta),
     });
     kit = await openAuthKit('pglite', { projects: [project, ...testConfig().projects.slice(1)] });
     await currentSigningKey(kit.db, project);

@@ -3,8 +3,8 @@ import { gatewayMessage, noAbort } from '../../../test/gatewayMessage';
 import { freePort } from '../../../test/freePort';
 import {
   startTwilioStandIn,
-  TWILIO_ACCOUNT_SID,
   TWILIO_AUTH_TOKEN,
+  twilioSmsConfig,
   type TwilioStandIn,
 } from '../../../test/standIns/twilioStandIn';
 import { twilioSms } from './twilioSms';
@@ -13,13 +13,8 @@ const SERVICE_SID = `MG${'b2'.repeat(16)}`;
 
 describe('twilioSms against the Twilio Messages API stand-in', () => {
   let twilio: TwilioStandIn;
-  const account = () => ({
-    gateway: 'twilio' as const,
-    account_sid: TWILIO_ACCOUNT_SID,
-    auth_token_env: 'TWILIO_AUTH_TOKEN',
-    api_base_url: twilio.origin,
-  });
-  const fromNumber = () => twilioSms({ ...account(), from: '+15005550006' }, TWILIO_AUTH_TOKEN);
+  const account = () => twilioSmsConfig(twilio);
+  const fromNumber = () => twilioSms(account(), TWILIO_AUTH_TOKEN);
 
   beforeAll(async () => {
     twilio = await startTwilioStandIn();
@@ -42,7 +37,10 @@ describe('twilioSms against the Twilio Messages API stand-in', () => {
   });
 
   it('sends through a Messaging Service instead of a number', async () => {
-    const gateway = twilioSms({ ...account(), messaging_service_sid: SERVICE_SID }, TWILIO_AUTH_TOKEN);
+    const gateway = twilioSms(
+      { ...account(), from: undefined, messaging_service_sid: SERVICE_SID },
+      TWILIO_AUTH_TOKEN,
+    );
     expect((await gateway.send(gatewayMessage(), noAbort())).kind).toBe('sent');
     expect(twilio.messages[0]).toMatchObject({ messagingServiceSid: SERVICE_SID, from: null });
   });
@@ -73,16 +71,13 @@ describe('twilioSms against the Twilio Messages API stand-in', () => {
   });
 
   it('fails with wrong credentials', async () => {
-    const outcome = await twilioSms({ ...account(), from: '+15005550006' }, 'wrong').send(
-      gatewayMessage(),
-      noAbort(),
-    );
+    const outcome = await twilioSms(account(), 'wrong').send(gatewayMessage(), noAbort());
     expect(outcome).toEqual({ kind: 'failed', reason: 'Twilio answered 401 (error 20003): Authenticate' });
   });
 
   it('retries when Twilio cannot be reached or the send is stopped', async () => {
     const down = twilioSms(
-      { ...account(), from: '+15005550006', api_base_url: `http://127.0.0.1:${await freePort()}` },
+      { ...account(), api_base_url: `http://127.0.0.1:${await freePort()}` },
       TWILIO_AUTH_TOKEN,
     );
     expect(await down.send(gatewayMessage(), noAbort())).toMatchObject({
