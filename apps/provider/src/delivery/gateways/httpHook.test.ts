@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { gatewayMessage, noAbort } from '../../../test/gatewayMessage';
@@ -66,6 +68,27 @@ describe('httpHook against a receiver that verifies Standard Webhooks signatures
     expect(await hook.send(gatewayMessage(), noAbort())).toMatchObject({ kind: 'retry', retryAfterMs: 3000 });
     expect(await hook.send(gatewayMessage(), noAbort())).toEqual({ kind: 'sent' });
     expect(receiver.events).toHaveLength(1);
+  });
+
+  it('reads no more than the start of an answer that never ends', async () => {
+    const endless = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      const chunk = 'x'.repeat(16 * 1024);
+      const write = () => {
+        while (!res.destroyed && res.write(chunk));
+        if (!res.destroyed) res.once('drain', write);
+      };
+      write();
+    });
+    await new Promise<void>((resolve) => endless.listen(0, '127.0.0.1', resolve));
+    const { port } = endless.address() as AddressInfo;
+    try {
+      const hook = httpHook(`http://127.0.0.1:${port}/hooks`, new Webhook(secret));
+      expect(await hook.send(gatewayMessage(), noAbort())).toEqual({ kind: 'sent' });
+    } finally {
+      endless.closeAllConnections();
+      await new Promise((resolve) => endless.close(resolve));
+    }
   });
 
   it('does not follow a redirect: the signed body goes only where configured', async () => {

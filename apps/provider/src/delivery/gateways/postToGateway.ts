@@ -15,6 +15,23 @@ type Retry = Extract<SendOutcome, { kind: 'retry' }>;
 const GATEWAY_TIMEOUT_MS = 15_000;
 // Gateways answer a few hundred bytes; a reason longer than this is noise.
 const MAX_REASON_LENGTH = 500;
+// An answer is read up to this much: a hook that streams without end cannot fill the memory.
+const MAX_ANSWER_BYTES = 64 * 1024;
+
+async function readCapped(response: Response): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  while (size < MAX_ANSWER_BYTES) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    size += value.byteLength;
+  }
+  await reader.cancel().catch(() => undefined);
+  return Buffer.concat(chunks).subarray(0, MAX_ANSWER_BYTES).toString('utf8');
+}
 
 const parseJson = (text: string): unknown => {
   try {
@@ -43,7 +60,7 @@ export async function postToGateway(
       redirect: 'manual',
       signal: AbortSignal.any([signal, timeout]),
     });
-    const text = await response.text();
+    const text = await readCapped(response);
     return {
       status: response.status,
       retryAfterMs: retryAfterMs(response.headers.get('retry-after')),
