@@ -33,6 +33,7 @@ export function mswConfig(): LatchConfig {
         ],
         connected_apps: [],
         trusted_auth_token_profiles: [],
+        webhooks: [],
       },
     ],
   };

@@ -24,6 +24,7 @@ export function testProject(overrides: Partial<ProjectConfig> = {}): ProjectConf
     oauth_providers: [],
     connected_apps: [],
     trusted_auth_token_profiles: [],
+    webhooks: [],
     ...overrides,
   };
 }

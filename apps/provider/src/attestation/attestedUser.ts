@@ -1,3 +1,4 @@
+import type { EventProject } from '../webhooks/emitEvent';
 import type { TrustedAuthTokenProfile } from '../config/trustedAuthTokenProfileSchema';
 import type { Db } from '../db/Db';
 import { AuthError } from '../errors/AuthError';
@@ -6,7 +7,6 @@ import {
   findEmail,
   findOrCreateUserByEmail,
   proveAddress,
-  type ProjectRef,
   type RequestSession,
 } from '../users';
 
@@ -23,7 +23,7 @@ export interface AttestedUser {
  */
 export async function attestedUser(
   db: Db,
-  project: ProjectRef,
+  project: EventProject,
   profile: TrustedAuthTokenProfile,
   { email, requestSession, now }: { email: string; requestSession: RequestSession; now: Date },
 ): Promise<AttestedUser> {

@@ -1,11 +1,28 @@
 import { OAUTH_PROVIDERS } from '@latch/api';
 import * as v from 'valibot';
 import { expected } from '@latch/api';
-import { flag, integerFrom, listOf, oneOf, strictPlainObject, text, withoutProblem } from './fieldSchemas';
+import {
+  endpointUrl,
+  envName,
+  flag,
+  integerFrom,
+  listOf,
+  oneOf,
+  secretInFile,
+  strictPlainObject,
+  text,
+  withoutProblem,
+} from './fieldSchemas';
 import { isPlainObject } from '@latch/api';
-import { endpointUrlProblem, originProblem, passkeyDomainProblem, redirectUrlProblem } from './origins';
+import { originProblem, passkeyDomainProblem, redirectUrlProblem } from './origins';
 import { deliverySchema } from './deliverySchema';
 import { eventStorageSchema } from './eventStorageSchema';
+import {
+  allowedPhoneCountriesSchema,
+  smsGatewaySchema,
+  webhooksSchema,
+  whatsAppGatewaySchema,
+} from './messagingSchema';
 import { rateLimitsSchema } from './rateLimitsSchema';
 import { trustedAuthTokenProfileSchema } from './trustedAuthTokenProfileSchema';
 import { uniqueBy } from './uniqueBy';
@@ -40,15 +57,6 @@ const passwordPolicy = v.lazy((input) => {
   return type === 'luds' ? ludsPolicy : type === 'zxcvbn' ? zxcvbnPolicy : notAPolicy;
 });
 
-/** An upstream endpoint: https, or http on a loopback host (local stand-ins in tests and development). */
-const endpointUrl = v.pipe(text({ min: 1, max: 2048 }), withoutProblem(endpointUrlProblem));
-
-/** An environment variable's name: secrets live in the environment, never in the config file. */
-const envName = v.pipe(
-  text({ min: 1, max: 128 }),
-  v.regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name like "GOOGLE_CLIENT_SECRET"'),
-);
-
 const oauthEndpoints = strictPlainObject({
   /** OpenID Connect providers: the issuer whose discovery document and keys are used. */
   issuer: v.optional(endpointUrl),
@@ -69,12 +77,7 @@ const oauthProvider = v.pipe(
     /** The name of the environment variable holding the client secret. */
     client_secret_env: v.optional(envName),
     /** Refused with a message that says where the secret goes instead. */
-    client_secret: v.optional(
-      v.custom<never>(
-        () => false,
-        'is not accepted in the config file: put the secret in an environment variable and name it in "client_secret_env"',
-      ),
-    ),
+    client_secret: secretInFile('client_secret_env'),
     /** Apple: the client secret is a JWT the provider signs with this key. */
     team_id: v.optional(text({ min: 1, max: 64 })),
     key_id: v.optional(text({ min: 1, max: 64 })),
@@ -190,6 +193,12 @@ export const projectSchema = v.pipe(
     ),
     smtp: v.optional(smtp),
     email_template: v.optional(emailTemplate),
+    /** Where SMS passcodes go out; without it they reach only the outbox (the dev inbox). */
+    sms: v.optional(smsGatewaySchema),
+    whatsapp: v.optional(whatsAppGatewaySchema),
+    allowed_phone_countries: allowedPhoneCountriesSchema,
+    /** The integrator's endpoints for signed event webhooks. */
+    webhooks: webhooksSchema,
     passkey_domain: v.optional(v.pipe(text({ min: 1, max: 253 }), withoutProblem(passkeyDomainProblem))),
   }),
   v.forward(

@@ -58,6 +58,7 @@ export function createDefaultConfig(origins: readonly string[] = DEFAULT_DEV_ORI
         display_watermark: true,
         end_sessions_on_password_reset: true,
         password_policy: { type: 'zxcvbn' },
+        webhooks: [],
         rbac_scopes: [{ scope: 'read:notes', description: 'Read your notes' }],
         // Served by the built-in dev identity provider: OAuth works offline (docs/oauth.md).
         oauth_providers: [

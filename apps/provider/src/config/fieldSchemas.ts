@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { expected } from '@latch/api';
 import { isPlainObject } from '@latch/api';
+import { endpointUrlProblem } from './origins';
 
 /** The building blocks of the config file's schema, each with the message an operator reads. */
 
@@ -60,4 +61,22 @@ export const strictPlainObject = <const E extends v.ObjectEntries>(entries: E) =
     // A key set to undefined (from code; JSON has no undefined) counts as absent, as in JSON.stringify.
     v.transform((input) => Object.fromEntries(Object.entries(input).filter(([, x]) => x !== undefined))),
     v.strictObject(entries, 'is required'),
+  );
+
+/** An upstream endpoint: https, or http on a loopback host (local stand-ins in tests and development). */
+export const endpointUrl = v.pipe(text({ min: 1, max: 2048 }), withoutProblem(endpointUrlProblem));
+
+/** An environment variable's name: secrets live in the environment, never in the config file. */
+export const envName = v.pipe(
+  text({ min: 1, max: 128 }),
+  v.regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name like "GOOGLE_CLIENT_SECRET"'),
+);
+
+/** A key that must name an environment variable instead: refused with where the secret goes. */
+export const secretInFile = (envKey: string) =>
+  v.optional(
+    v.custom<never>(
+      () => false,
+      `is not accepted in the config file: put the secret in an environment variable and name it in "${envKey}"`,
+    ),
   );

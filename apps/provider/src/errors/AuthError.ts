@@ -28,6 +28,7 @@ export type AuthErrorType = Extract<
   | 'oauth_user_registration_not_found'
   | 'webauthn_registration_not_found'
   | 'invalid_phone_number'
+  | 'invalid_phone_number_country_code'
   | 'duplicate_phone_number'
   | 'invalid_code'
   | 'otp_code_not_found'

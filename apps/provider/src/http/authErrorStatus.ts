@@ -27,6 +27,7 @@ export const AUTH_ERROR_STATUS: Readonly<Record<AuthErrorType, number>> = {
   oauth_user_registration_not_found: 404,
   webauthn_registration_not_found: 404,
   invalid_phone_number: 400,
+  invalid_phone_number_country_code: 400,
   duplicate_phone_number: 400,
   invalid_code: 400,
   otp_code_not_found: 404,

@@ -1,9 +1,10 @@
+import type { EventProject } from '../webhooks/emitEvent';
 import type { AuthenticationFactor } from '@latch/api';
 import type { Db } from '../db/Db';
 import { AuthError } from '../errors/AuthError';
 import { consumeResetToken } from '../passwords';
 import type { TokenSignIn } from '../tokens/tokenSignIn';
-import { proveAddress, type ProjectRef } from '../users';
+import { proveAddress } from '../users';
 import { consumeMagicLink } from './magicLinkTokens';
 
 export interface MagicLinkProof {
@@ -24,7 +25,7 @@ const unableToAuth = (): AuthError =>
  */
 export async function proveMagicLink(
   db: Db,
-  project: ProjectRef,
+  project: EventProject,
   { token, codeVerifier, requestSession, now }: TokenSignIn,
 ): Promise<MagicLinkProof> {
   const link = { projectId: project.project_id, token, codeVerifier, now };

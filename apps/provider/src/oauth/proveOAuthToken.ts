@@ -1,8 +1,9 @@
+import type { EventProject } from '../webhooks/emitEvent';
 import type { AuthenticationFactor } from '@latch/api';
 import type { Db } from '../db/Db';
 import { AuthError } from '../errors/AuthError';
 import type { TokenSignIn } from '../tokens/tokenSignIn';
-import { activateUser, proveAddress, type ProjectRef } from '../users';
+import { activateUser, proveAddress } from '../users';
 import { consumeOAuthToken, type OAuthGrant } from './oauthTokens';
 
 export interface OAuthProof {
@@ -21,7 +22,7 @@ export interface OAuthProof {
  */
 export async function proveOAuthToken(
   db: Db,
-  project: ProjectRef,
+  project: EventProject,
   { token, codeVerifier, requestSession, now }: TokenSignIn,
 ): Promise<OAuthProof> {
   const used = await consumeOAuthToken(db, { projectId: project.project_id, token, codeVerifier, now });

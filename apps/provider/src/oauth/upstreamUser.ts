@@ -1,6 +1,7 @@
 import { newId } from '../crypto/ids';
 import type { Db } from '../db/Db';
-import { findEmail, findOrCreateUserByEmail, normalizeEmail, parseEmail, type ProjectRef } from '../users';
+import { findEmail, findOrCreateUserByEmail, normalizeEmail, parseEmail } from '../users';
+import { emitEvent, type EventProject } from '../webhooks/emitEvent';
 import { findProviderAccount, linkProviderAccount, type ProviderAccount } from './providerAccounts';
 import type { UpstreamProfile } from './upstreamProfile';
 
@@ -28,7 +29,7 @@ class AlreadyLinked extends Error {}
  */
 async function createUnlinkedUser(
   db: Db,
-  project: ProjectRef,
+  project: EventProject,
   type: string,
   p: UpstreamProfile,
 ): Promise<UpstreamUser> {
@@ -65,6 +66,7 @@ async function createUnlinkedUser(
         ],
       );
       if (!linked) throw new AlreadyLinked();
+      await emitEvent(tx, project, 'user.created', { user_id: userId });
       return {
         account: { oauth_user_registration_id: linked.id, user_id: userId, email_id: emailId },
         created: true,
@@ -90,7 +92,7 @@ async function createUnlinkedUser(
  */
 export async function upstreamUser(
   db: Db,
-  project: ProjectRef,
+  project: EventProject,
   type: string,
   profile: UpstreamProfile,
 ): Promise<UpstreamUser> {

@@ -8,8 +8,8 @@ import {
   findOrCreateUserByPhone,
   findPhone,
   requireEmail,
-  requirePhoneNumber,
 } from '../users';
+import { requireSendablePhone } from '../delivery/requireSendablePhone';
 import { proveOtp } from './proveOtp';
 import { sendCode } from './sendCode';
 
@@ -47,7 +47,7 @@ export const otpBackendRoutes: Route[] = [
   backendRoute(
     'POST /v1/otps/sms/login_or_create',
     async ({ body, project, services }) => {
-      const phone = requirePhoneNumber(body.phone_number);
+      const phone = requireSendablePhone(project, body.phone_number);
       const user = await findOrCreateUserByPhone(services.db, project, phone);
       const sent = { userId: user.user_id, methodId: user.method_id, to: phone };
       await sendCode(services, project, { ...sent, channel: 'sms', minutes: body.expiration_minutes });
@@ -59,7 +59,7 @@ export const otpBackendRoutes: Route[] = [
   backendRoute(
     'POST /v1/otps/sms/send',
     async ({ body, project, services }) => {
-      const phone = requirePhoneNumber(body.phone_number);
+      const phone = requireSendablePhone(project, body.phone_number);
       const found = await findPhone(services.db, project.project_id, phone);
       if (!found) throw new AuthError('phone_number_not_found', 'No user has this phone number.');
       const sent = { userId: found.user_id, methodId: found.phone_id, to: phone };

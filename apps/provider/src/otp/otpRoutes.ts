@@ -1,12 +1,13 @@
 import { sdkRoute, type Route } from '../http/route';
 import { finishAuthentication } from '../sessions/finishAuthentication';
-import { findOrCreateUserByEmail, findOrCreateUserByPhone, requireEmail, requirePhoneNumber } from '../users';
+import { requireSendablePhone } from '../delivery/requireSendablePhone';
+import { findOrCreateUserByEmail, findOrCreateUserByPhone, requireEmail } from '../users';
 import { proveOtp } from './proveOtp';
 import { sendCode } from './sendCode';
 
 const phoneRoute = (channel: 'sms' | 'whatsapp') =>
   sdkRoute(`POST /otps/${channel}/login_or_create`, async ({ body, project, services }) => {
-    const phone = requirePhoneNumber(body.phone_number);
+    const phone = requireSendablePhone(project, body.phone_number);
     const user = await findOrCreateUserByPhone(services.db, project, phone);
     return sendCode(services, project, {
       userId: user.user_id,

@@ -1,6 +1,7 @@
+import type { EventProject } from '../webhooks/emitEvent';
 import type { AuthenticationFactor } from '@latch/api';
 import type { Db } from '../db/Db';
-import { proveAddress, type ProjectRef, type RequestSession } from '../users';
+import { proveAddress, type RequestSession } from '../users';
 import type { OtpChannel } from './otpCodes';
 
 /** The factor a passcode proved, and whether that made its prover the account's owner. */
@@ -24,7 +25,7 @@ export async function provenFactor(
     requestSession,
     now,
   }: {
-    project: ProjectRef;
+    project: EventProject;
     methodId: string;
     channel: OtpChannel;
     userId: string;

@@ -3,13 +3,14 @@ import type { Queryable } from '../db/Db';
 import { revokeUserSessions } from '../sessions';
 import { AuthError } from '../errors/AuthError';
 import type { OwnerEpoch } from '../sessions/sessionRow';
+import { emitEvent } from '../webhooks/emitEvent';
 import { storePassword } from './passwordRecord';
 import { retireResetTokens } from './resetTokens';
 
 /**
  * Every password change's writes (run them in one transaction): the new hash (clearing a required
  * reset, the failure counter and any lock; refused when `ownerEpoch` moved), the user's sessions ended unless the project keeps
- * them (all but `keepSessionId`, the session the change was made in), its reset links retired.
+ * them (all but `keepSessionId`, the session the change was made in), its reset links retired, and its `password.changed` event queued.
  */
 export async function replacePassword(
   tx: Queryable,
@@ -31,4 +32,5 @@ export async function replacePassword(
   if (project.end_sessions_on_password_reset)
     await revokeUserSessions(tx, project, userId, now, keepSessionId);
   await retireResetTokens(tx, userId, now);
+  await emitEvent(tx, project, 'password.changed', { user_id: userId }, now);
 }

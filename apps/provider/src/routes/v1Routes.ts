@@ -9,6 +9,7 @@ import { otpBackendRoutes } from '../otp/otpBackendRoutes';
 import { passwordBackendRoutes } from '../passwords/passwordBackendRoutes';
 import { v1SessionRoutes } from '../sessions/v1SessionRoutes';
 import { userBackendRoutes } from '../users/userBackendRoutes';
+import { webhookBackendRoutes } from '../webhooks/webhookBackendRoutes';
 
 /**
  * Routes under /v1: the backend API (project secret, flat answers, no SDK CORS; one
@@ -22,6 +23,7 @@ export const V1_ROUTES: readonly Route[] = [
   ...otpBackendRoutes,
   ...oauthBackendRoutes,
   ...passwordBackendRoutes,
+  ...webhookBackendRoutes,
   ...oidcRoutes,
   ...oauthStartRoutes,
   ...oauthCallbackRoutes,

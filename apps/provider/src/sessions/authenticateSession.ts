@@ -5,11 +5,18 @@ import { AuthError } from '../errors/AuthError';
 import { UserNotFoundError } from '../users/loadUser';
 import type { ProjectRef } from '../users/project';
 import { toUser } from '../users/userJson';
+import { emitEvent, type EventProject } from '../webhooks/emitEvent';
 import { addMinutes } from './duration';
 import { sessionResponse } from './issueSession';
 import { verifySessionJwt } from './sessionJwt';
 import { knownUsers } from './knownUsers';
-import { sessionRowOf, toSession, touchLiveSession, type TouchedSession } from './sessionRow';
+import {
+  revokeLiveSession,
+  sessionRowOf,
+  toSession,
+  touchLiveSession,
+  type TouchedSession,
+} from './sessionRow';
 
 export interface AuthenticateSessionInput {
   db: Db;
@@ -131,18 +138,20 @@ const expiry = (input: AuthenticateSessionInput, now: Date): Date | undefined =>
  */
 export async function revokeUserSessions(
   db: Queryable,
-  project: ProjectRef,
+  project: EventProject,
   userId: string,
   now: Date,
   exceptSessionId?: string,
 ): Promise<number> {
-  const rows = await db.query(
+  const rows = await db.query<{ session_id: string }>(
     `UPDATE sessions SET revoked_at = $3
      WHERE project_id = $1 AND user_id = $2 AND revoked_at IS NULL AND expires_at > $3
        AND session_id IS DISTINCT FROM $4
      RETURNING session_id`,
     [project.project_id, userId, now, exceptSessionId ?? null],
   );
+  for (const { session_id } of rows)
+    await emitEvent(db, project, 'session.revoked', { session_id, user_id: userId });
   return rows.length;
 }
 
@@ -154,15 +163,9 @@ export async function revokeSession({
   now = new Date(),
 }: {
   db: Db;
-  project: ProjectRef;
+  project: EventProject;
   sessionToken: string;
   now?: Date;
 }): Promise<boolean> {
-  const rows = await db.query(
-    `UPDATE sessions SET revoked_at = $3
-     WHERE project_id = $1 AND token_hash = $2 AND revoked_at IS NULL AND expires_at > $3
-     RETURNING session_id`,
-    [project.project_id, sha256Hex(sessionToken), now],
-  );
-  return rows.length > 0;
+  return revokeLiveSession(db, project, { tokenHash: sha256Hex(sessionToken) }, now);
 }

@@ -8,10 +8,12 @@ import {
 } from '@latch/api';
 import { randomToken, sha256Hex } from '../crypto/hash';
 import { newId } from '../crypto/ids';
-import type { Db } from '../db/Db';
+import type { Db, Queryable } from '../db/Db';
 import { AuthError } from '../errors/AuthError';
 import { UserNotFoundError } from '../users/loadUser';
 import type { ProjectRef } from '../users/project';
+import type { EventProject } from '../webhooks/emitEvent';
+import { withEvent } from '../webhooks/withEvent';
 import { toUser } from '../users/userJson';
 import { updatedCustomClaims, type CustomClaims } from './customClaims';
 import { addMinutes } from './duration';
@@ -31,7 +33,7 @@ import { currentSigningKey } from './signingKeys';
 
 export interface IssueSessionInput {
   db: Db;
-  project: ProjectRef;
+  project: EventProject;
   /** The provider's public origin (`services.authOrigin`): the JWT issuer. */
   authOrigin: string;
   userId: string;
@@ -113,19 +115,25 @@ export async function issueSession(input: IssueSessionInput): Promise<Authentica
   }
   if (!row) {
     const expiresAt = addMinutes(now, durationMinutes ?? DEFAULT_SESSION_MINUTES);
-    sessionToken = randomToken(32);
-    const created = await insertSession(db, {
-      sessionId: newId('session', project.test),
-      projectId: project.project_id,
-      userId,
-      tokenHash: sha256Hex(sessionToken),
-      now,
-      expiresAt,
-      factors: [{ ...factor, last_authenticated_at: at }],
-      attributes: input.attributes ?? { ip_address: '', user_agent: '' },
-      ownerEpoch: input.ownerEpoch,
-      customClaims: input.customClaims && updatedCustomClaims(null, input.customClaims),
-    });
+    const token = randomToken(32);
+    sessionToken = token;
+    const sessionId = newId('session', project.test);
+    const insert = (q: Queryable) =>
+      insertSession(q, {
+        sessionId,
+        projectId: project.project_id,
+        userId,
+        tokenHash: sha256Hex(token),
+        now,
+        expiresAt,
+        factors: [{ ...factor, last_authenticated_at: at }],
+        attributes: input.attributes ?? { ip_address: '', user_agent: '' },
+        ownerEpoch: input.ownerEpoch,
+        customClaims: input.customClaims && updatedCustomClaims(null, input.customClaims),
+      });
+    const created = await withEvent(db, project, 'session.created', insert, (inserted) =>
+      inserted ? [{ session_id: sessionId, user_id: userId }] : [],
+    );
     if (!created && input.ownerEpoch !== undefined) throw credentialWithdrawn();
     if (!created) throw new UserNotFoundError(userId);
     row = created;

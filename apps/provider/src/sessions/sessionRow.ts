@@ -1,5 +1,7 @@
 import type { AuthenticationFactor, Session } from '@latch/api';
-import type { Queryable } from '../db/Db';
+import type { Db, Queryable } from '../db/Db';
+import type { EventProject } from '../webhooks/emitEvent';
+import { withEvent } from '../webhooks/withEvent';
 import { userJsonSql, type UserJson } from '../users/userJson';
 
 export type SessionAttributes = Session['attributes'];
@@ -97,22 +99,28 @@ export async function listLiveSessions(
 const revokeLiveSql = (keyColumn: 'token_hash' | 'session_id'): string =>
   `UPDATE sessions SET revoked_at = $3
    WHERE project_id = $1 AND ${keyColumn} = $2 AND revoked_at IS NULL AND expires_at > $3
-   RETURNING session_id`;
+   RETURNING session_id, user_id`;
 const REVOKE_LIVE_BY_HASH_SQL = revokeLiveSql('token_hash');
 const REVOKE_LIVE_BY_ID_SQL = revokeLiveSql('session_id');
 
 /** Ends a live session named by token hash or id; answers whether there was one to end. */
 export async function revokeLiveSession(
-  db: Queryable,
-  projectId: string,
+  db: Db,
+  project: EventProject,
   key: { tokenHash: string } | { sessionId: string },
   now: Date,
 ): Promise<boolean> {
-  const rows = await db.query('tokenHash' in key ? REVOKE_LIVE_BY_HASH_SQL : REVOKE_LIVE_BY_ID_SQL, [
-    projectId,
-    'tokenHash' in key ? key.tokenHash : key.sessionId,
-    now,
-  ]);
+  const rows = await withEvent(
+    db,
+    project,
+    'session.revoked',
+    (q) =>
+      q.query<{ session_id: string; user_id: string }>(
+        'tokenHash' in key ? REVOKE_LIVE_BY_HASH_SQL : REVOKE_LIVE_BY_ID_SQL,
+        [project.project_id, 'tokenHash' in key ? key.tokenHash : key.sessionId, now],
+      ),
+    (revoked) => revoked.map(({ session_id, user_id }) => ({ session_id, user_id })),
+  );
   return rows.length > 0;
 }
 

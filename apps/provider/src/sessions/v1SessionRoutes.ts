@@ -73,7 +73,7 @@ const revoke = backendRoute('POST /v1/sessions/revoke', async ({ body, project, 
       'session_id, session_token or session_jwt is a required field.',
     );
   }
-  if (!(await revokeLiveSession(db, project.project_id, key, now))) throw sessionNotFound();
+  if (!(await revokeLiveSession(db, project, key, now))) throw sessionNotFound();
   return {};
 });
 

@@ -45,7 +45,7 @@ describe(
       let reply: Promise<Reply & { beforeCommit: boolean }> | undefined;
       await kit.db.transaction(async (tx) => {
         const proved = await proveAddressInTransaction(tx, {
-          project: { project_id: PROJECT_ID, test: true },
+          project: { project_id: PROJECT_ID, test: true, webhooks: [] },
           userId: address.user_id,
           address: { emailId: address.email_id },
           requestSession: {},

@@ -8,7 +8,8 @@ import {
   PHONE_INSERT,
   type IdentifierInsert,
 } from './identifierInserts';
-import type { ProjectRef } from './project';
+import { emitEvent, type EventProject } from '../webhooks/emitEvent';
+import { withEvent } from '../webhooks/withEvent';
 
 export type UserStatus = 'active' | 'pending';
 
@@ -53,8 +54,8 @@ const createWithIdentifierSql = (insert: IdentifierInsert): string =>
 const CREATE_WITH_EMAIL_SQL = createWithIdentifierSql(EMAIL_INSERT);
 const CREATE_WITH_PHONE_SQL = createWithIdentifierSql(PHONE_INSERT);
 
-/** Creates a user with its (unverified) email and/or phone, all or nothing. */
-export async function createUser(db: Db, project: ProjectRef, input: NewUser): Promise<CreatedUser> {
+/** Creates a user with its (unverified) email and/or phone, all or nothing, and its `user.created` event. */
+export async function createUser(db: Db, project: EventProject, input: NewUser): Promise<CreatedUser> {
   if (input.email === undefined && input.phone_number === undefined)
     throw new Error('createUser needs an email or a phone number');
   const now = new Date();
@@ -69,7 +70,13 @@ export async function createUser(db: Db, project: ProjectRef, input: NewUser): P
         ? [CREATE_WITH_PHONE_SQL, PHONE_INSERT, phone ?? '']
         : [CREATE_WITH_EMAIL_SQL, EMAIL_INSERT, email];
     const params = [newId(insert.kind, project.test), user_id, project.project_id, value, now, status];
-    const id = await insertIdentifier(db, sql, params, insert);
+    const id = await withEvent(
+      db,
+      project,
+      'user.created',
+      (q) => insertIdentifier(q, sql, params, insert),
+      () => [{ user_id }],
+    );
     return { user_id, email_id: email === undefined ? null : id, phone_id: email === undefined ? id : null };
   }
   return db.transaction(async (tx) => {
@@ -86,6 +93,12 @@ export async function createUser(db: Db, project: ProjectRef, input: NewUser): P
         [newId(insert.kind, project.test), user_id, project.project_id, value, now],
         insert,
       );
-    return { user_id, email_id: await row(EMAIL_INSERT, email), phone_id: await row(PHONE_INSERT, phone) };
+    const created = {
+      user_id,
+      email_id: await row(EMAIL_INSERT, email),
+      phone_id: await row(PHONE_INSERT, phone),
+    };
+    await emitEvent(tx, project, 'user.created', { user_id });
+    return created;
   });
 }

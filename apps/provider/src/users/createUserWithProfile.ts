@@ -3,7 +3,7 @@ import { AuthError } from '../errors/AuthError';
 import { createUser, DuplicateIdentifierError, type CreatedUser } from './createUser';
 import { requireEmail } from './email';
 import { requirePhoneNumber } from './phone';
-import type { ProjectRef } from './project';
+import type { EventProject } from '../webhooks/emitEvent';
 import { updateUser, type UserChanges } from './updateUser';
 
 export interface NewUserWithProfile extends UserChanges {
@@ -19,7 +19,7 @@ export interface NewUserWithProfile extends UserChanges {
  */
 export async function createUserWithProfile(
   db: Db,
-  project: ProjectRef,
+  project: EventProject,
   input: NewUserWithProfile,
 ): Promise<CreatedUser> {
   const email = input.email === undefined ? undefined : requireEmail(input.email);

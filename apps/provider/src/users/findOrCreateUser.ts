@@ -8,7 +8,8 @@ import {
   PHONE_INSERT,
   type IdentifierInsert,
 } from './identifierInserts';
-import type { ProjectRef } from './project';
+import type { EventProject } from '../webhooks/emitEvent';
+import { withEvent } from '../webhooks/withEvent';
 
 export interface FoundOrCreated {
   user_id: string;
@@ -38,21 +39,28 @@ const BY_PHONE_SQL = findOrCreateSql(PHONE_INSERT);
 
 async function findOrCreate(
   db: Db,
-  project: ProjectRef,
+  project: EventProject,
   [sql, insert]: readonly [string, IdentifierInsert],
   value: string,
   status: UserStatus,
 ): Promise<FoundOrCreated> {
   // A second try reads what the concurrent sign-up committed.
   for (let attempt = 0; attempt < 2; attempt++) {
-    const [row] = await db.query<FoundOrCreated & Record<string, unknown>>(sql, [
+    const params = [
       newId(insert.kind, project.test),
       newId('user', project.test),
       project.project_id,
       value,
       new Date(),
       status,
-    ]);
+    ];
+    const [row] = await withEvent(
+      db,
+      project,
+      'user.created',
+      (q) => q.query<FoundOrCreated & Record<string, unknown>>(sql, params),
+      (rows) => rows.filter((r) => r.created).map((r) => ({ user_id: r.user_id })),
+    );
     if (row)
       return { user_id: row.user_id, method_id: row.method_id, created: row.created, status: row.status };
   }
@@ -62,7 +70,7 @@ async function findOrCreate(
 /** The user owning `email`, created (with `status`) when there is none; safe against a concurrent sign-up. */
 export function findOrCreateUserByEmail(
   db: Db,
-  project: ProjectRef,
+  project: EventProject,
   email: string,
   { status = 'active' }: { status?: UserStatus } = {},
 ): Promise<FoundOrCreated> {
@@ -72,7 +80,7 @@ export function findOrCreateUserByEmail(
 /** `findOrCreateUserByEmail` for an E.164 phone number. */
 export function findOrCreateUserByPhone(
   db: Db,
-  project: ProjectRef,
+  project: EventProject,
   phoneNumber: string,
   { status = 'active' }: { status?: UserStatus } = {},
 ): Promise<FoundOrCreated> {

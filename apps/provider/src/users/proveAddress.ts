@@ -1,7 +1,7 @@
 import { sha256Hex } from '../crypto/hash';
 import type { Db, Queryable } from '../db/Db';
 import { revokeUserSessions } from '../sessions/authenticateSession';
-import type { ProjectRef } from './project';
+import type { EventProject } from '../webhooks/emitEvent';
 
 /** The address a sign-in reached: one of the user's emails or phone numbers, by id. */
 export type ReachedAddress = { emailId: string } | { phoneId: string };
@@ -13,7 +13,7 @@ export interface RequestSession {
 }
 
 export interface AddressProof {
-  project: ProjectRef;
+  project: EventProject;
   userId: string;
   address: ReachedAddress;
   requestSession: RequestSession;

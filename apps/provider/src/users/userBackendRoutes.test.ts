@@ -24,7 +24,7 @@ type UserJson = {
 let n = 0;
 const freshEmail = (what: string) => `${what}${++n}-${Date.now()}@example.com`;
 const freshPhone = () => `+1555${String(Date.now() % 10_000_000).padStart(7, '0')}`.slice(0, 12);
-const TEST_PROJECT = { project_id: PROJECT_ID, test: true };
+const TEST_PROJECT = { project_id: PROJECT_ID, test: true, webhooks: [] };
 
 describe.each(DB_KINDS)('backend users API on %s', (kind) => {
   let kit: AuthKit;

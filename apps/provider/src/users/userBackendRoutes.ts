@@ -13,6 +13,7 @@ import {
 import { namedUserId, requireProjectUser, userNotFound } from './projectUser';
 import { searchUsers } from './searchUsers';
 import { updateUser } from './updateUser';
+import { withEvent } from '../webhooks/withEvent';
 
 /** The hosted API's `GET /v1/users/{user_id}` shape: the user's fields at the top level. */
 const userFields = (user: User) => ({ ...user, biometric_registrations: [] });
@@ -29,7 +30,13 @@ const deleteFactorRoute = (
 ) =>
   backendRoute(operation, async ({ c, project, services }) => {
     const { id, notFound } = USER_FACTORS[factor];
-    const userId = await deleteUserFactor(services.db, project.project_id, factor, c.req.param(id) ?? '');
+    const userId = await withEvent(
+      services.db,
+      project,
+      'user.updated',
+      (q) => deleteUserFactor(q, project.project_id, factor, c.req.param(id) ?? ''),
+      (owner) => (owner ? [{ user_id: owner }] : []),
+    );
     if (!userId) throw new AuthError(notFound, `No user of this project has this ${id}.`);
     const user = await requireProjectUser(services.db, project.project_id, userId);
     return { user_id: userId, user };
@@ -73,7 +80,14 @@ export const userBackendRoutes: Route[] = [
 
   backendRoute('PUT /v1/users/{user_id}', async ({ c, body, project, services }) => {
     const userId = await namedUserId(services.db, project.project_id, c.req.param('user_id') ?? '');
-    if (!(await updateUser(services.db, project.project_id, userId, body))) throw userNotFound();
+    const updated = await withEvent(
+      services.db,
+      project,
+      'user.updated',
+      (q) => updateUser(q, project.project_id, userId, body),
+      (found) => (found ? [{ user_id: userId }] : []),
+    );
+    if (!updated) throw userNotFound();
     const user = await requireProjectUser(services.db, project.project_id, userId);
     return {
       user_id: userId,
@@ -86,7 +100,14 @@ export const userBackendRoutes: Route[] = [
 
   backendRoute('DELETE /v1/users/{user_id}', async ({ c, project, services }) => {
     const userId = await namedUserId(services.db, project.project_id, c.req.param('user_id') ?? '');
-    if (!(await deleteUser(services.db, project.project_id, userId))) throw userNotFound();
+    const deleted = await withEvent(
+      services.db,
+      project,
+      'user.deleted',
+      (q) => deleteUser(q, project.project_id, userId),
+      (found) => (found ? [{ user_id: userId }] : []),
+    );
+    if (!deleted) throw userNotFound();
     return { user_id: userId };
   }),
 

@@ -17,7 +17,7 @@ import {
   UserNotFoundError,
 } from '.';
 
-const project = { project_id: 'project-test-users', test: true };
+const project = { project_id: 'project-test-users', test: true, webhooks: [] };
 
 describe('email and phone rules', () => {
   it('normalizes and checks emails', () => {
@@ -129,7 +129,7 @@ describe.each(DB_KINDS)('users store on %s', (kind) => {
   });
 
   it('creates a user with a phone only, and on a duplicate creates nothing', async () => {
-    const other = { project_id: 'project-test-users-phone', test: true };
+    const other = { project_id: 'project-test-users-phone', test: true, webhooks: [] };
     const created = await createUser(db, other, { phone_number: '+15555550222', status: 'pending' });
     expect([created.email_id, created.phone_id]).toEqual([
       null,

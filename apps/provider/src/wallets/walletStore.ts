@@ -1,3 +1,4 @@
+import { emitEvent, type EventProject } from '../webhooks/emitEvent';
 import type { UserCryptoWallet } from '@latch/api';
 import { newId } from '../crypto/ids';
 import type { Db, Queryable } from '../db/Db';
@@ -44,7 +45,7 @@ async function linkWallet(
 /** The wallet's user, created with the wallet as its only identifier on a first sign-in. */
 export async function findOrCreateWalletUser(
   db: Db,
-  project: ProjectRef,
+  project: EventProject,
   w: { type: CryptoWalletType; address: string },
 ): Promise<WalletRow> {
   const existing = await findWallet(db, project.project_id, w.type, w.address);
@@ -59,6 +60,7 @@ export async function findOrCreateWalletUser(
     const row = await linkWallet(tx, project, { ...w, userId });
     // A concurrent first sign-in linked it first: drop the user made here, sign in as theirs.
     if (row.user_id !== userId) await tx.query('DELETE FROM users WHERE user_id = $1', [userId]);
+    else await emitEvent(tx, project, 'user.created', { user_id: userId });
     return row;
   });
 }

@@ -56,6 +56,7 @@ export const backendBodySchemas = {
   'POST /v1/passwords/email/reset/start': passwordResetStartBody,
   'POST /v1/passwords/email/reset': backendPasswordResetBody,
   'DELETE /v1/users/passwords/{password_id}': null,
+  'POST /v1/webhooks/test': null,
 } as const satisfies Record<string, v.GenericSchema | null>;
 
 export type BackendBodySchemas = typeof backendBodySchemas;

@@ -13,7 +13,7 @@ import { runCli } from '../runCli';
 import { exportUsers } from './exportUsers';
 import { importUsers, type ImportCounts } from './importUsers';
 
-const project = { project_id: 'project-test-import', test: true };
+const project = { project_id: 'project-test-import', test: true, webhooks: [] };
 const HASH = bcrypt.hashSync('imported-Password-1', 4);
 
 const lines = (...users: unknown[]): string =>

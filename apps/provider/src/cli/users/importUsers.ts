@@ -1,7 +1,7 @@
 import { newId } from '../../crypto/ids';
 import type { Db, Queryable } from '../../db/Db';
 import { proveAddressInTransaction } from '../../users/proveAddress';
-import type { ProjectRef } from '../../users/project';
+import type { EventProject } from '../../webhooks/emitEvent';
 import { readLines } from './readLines';
 import { BadLine, readUserLine, type ImportRecord } from './userLine';
 
@@ -107,7 +107,7 @@ const INSERT_PHONES = insertAddresses('user_phone_numbers', 'phone_id', 'phone_n
  */
 async function resolve(
   tx: Queryable,
-  project: ProjectRef,
+  project: EventProject,
   lines: Line[],
   report: ImportReport,
 ): Promise<Resolved[]> {
@@ -181,7 +181,7 @@ async function resolve(
 }
 
 const userRow =
-  (project: ProjectRef) =>
+  (project: EventProject) =>
   ({ userId, record }: Resolved) => ({
     user_id: userId,
     status: record.status,
@@ -202,7 +202,7 @@ const ADDRESS_INSERTS = [
 /** Writes one batch in one transaction; answers how many users it created and updated. */
 async function writeBatch(
   db: Db,
-  project: ProjectRef,
+  project: EventProject,
   lines: Line[],
   report: ImportReport,
 ): Promise<{ created: number; updated: number; bad: number }> {
@@ -278,7 +278,7 @@ const keysOf = (record: ImportRecord): string[] =>
  */
 export async function importUsers(
   db: Db,
-  project: ProjectRef,
+  project: EventProject,
   chunks: AsyncIterable<Buffer | string>,
   report: ImportReport,
 ): Promise<ImportCounts> {
