@@ -3,17 +3,19 @@
 // widget on the host page and returns the frame; `query` joins the page's own URL), `shot(page, name)`,
 // `inboxCode(address)`.
 
+import { HOST_ORIGIN } from './servers.mjs';
+
 const EML = {
   products: ['emailMagicLinks'],
-  emailMagicLinksOptions: { loginRedirectURL: 'http://127.0.0.1:3500/authenticate' },
+  emailMagicLinksOptions: { loginRedirectURL: `${HOST_ORIGIN}/authenticate` },
 };
 const OTP_EMAIL = { products: ['otp'], otpOptions: { methods: ['email'] } };
 const PASSWORDS = {
   products: ['passwords', 'emailMagicLinks'],
   emailMagicLinksOptions: EML.emailMagicLinksOptions,
   passwordOptions: {
-    loginRedirectURL: 'http://127.0.0.1:3500/authenticate',
-    resetPasswordRedirectURL: 'http://127.0.0.1:3500/reset-password',
+    loginRedirectURL: `${HOST_ORIGIN}/authenticate`,
+    resetPasswordRedirectURL: `${HOST_ORIGIN}/reset-password`,
   },
 };
 const PASSWORD = 'gallery-Correct-Horse-42';
@@ -112,7 +114,7 @@ export const FLOWS = [
     // The OAuth request rides in the host page's own query string, as a client's link would put it.
     const authorize = {
       client_id: 'connected-app-test-gallery-notes',
-      redirect_uri: 'http://127.0.0.1:3500/third-party-app',
+      redirect_uri: `${HOST_ORIGIN}/third-party-app`,
       response_type: 'code',
       scope: 'openid email read:notes write:notes',
       state: 'gallery',
