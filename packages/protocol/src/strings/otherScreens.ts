@@ -51,7 +51,7 @@ export const otherScreenStrings = {
   'passcode.resend': 'Resend code',
   'passcode.sending': 'Sending code...',
   'passcode.sent': 'Code sent',
-  'passcode.resendFailed': 'The code could not be resent. Please try again.',
+  'passcode.resendFailed': 'The code could not be resent. {reason}',
   'passcode.verifying': 'Verifying passcode...',
   'success.title': 'Success!',
   'otpConfirmation.body': 'Your passcode has been successfully verified.',

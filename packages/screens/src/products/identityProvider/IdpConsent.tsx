@@ -11,7 +11,7 @@ import { IdpError, IdpNotice, ReportedIdpError } from './IdpMessage';
 import { LogoutConfirm } from './LogoutConfirm';
 import { useAttestation } from './useAttestation';
 import { useAuthorizeFlow } from './useAuthorizeFlow';
-import { useHostAnswer } from './useHostAnswer';
+import { useHostAnswer } from '../../hooks/useHostAnswer';
 import { useLogoutFlow } from './useLogoutFlow';
 import { useSilentAuthorize } from './useSilentAuthorize';
 

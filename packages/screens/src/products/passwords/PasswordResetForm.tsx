@@ -3,6 +3,8 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Button } from '../../components/Button';
 import { Divider } from '../../components/Divider';
 import { ErrorText } from '../../components/ErrorText';
+import { Spinner } from '../../components/Spinner';
+import { useHostAnswer } from '../../hooks/useHostAnswer';
 import { useInFlight } from '../../hooks/useInFlight';
 import { setResetPasswordTokenAtom } from '../../state/formAtoms';
 import { mountStateAtom } from '../../state/widgetAtoms';
@@ -20,6 +22,10 @@ export function PasswordResetForm() {
   );
   const setToken = useSetAtom(setResetPasswordTokenAtom);
   useEffect(() => setToken(token), [setToken, token]);
+  // The frame draws before the host's answer brings the page's query: until then, not knowing the
+  // token (or that it is a login link) is no reason to say it is missing.
+  const answered = useHostAnswer();
+  if (!token && !answered) return <Spinner />;
   return (
     <div className="latch-screen">
       {type === 'login' ? <TokenLogIn key={token} token={token} /> : <ResetForm key={token} token={token} />}

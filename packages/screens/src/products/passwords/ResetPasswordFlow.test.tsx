@@ -1,6 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { act } from 'react';
 import { resetPasswordTokenAtom } from '../../state/formAtoms';
+import { applyMountStateAtom, mountStateAtom } from '../../state/widgetAtoms';
 import { heldResponse } from '@latch/msw';
 import { renderWidget } from '../../test/renderWidget';
 import { providerServer, uniqueEmail } from '../../test/providerServer';
@@ -120,6 +122,42 @@ describe('reset password mount', () => {
       expect.objectContaining({ error_type: 'unable_to_auth_magic_link' }),
     );
     expect(host.setSession).not.toHaveBeenCalled();
+  });
+
+  describe('drawn before the host has answered, as the frame draws it', () => {
+    const MISSING = 'This link has no reset token. Please request a new password reset email.';
+    /** The frame's first render knows no query string; the host's `ready()` answer brings it. */
+    const renderUnanswered = () =>
+      renderWidget({ config: { products: ['passwords'] }, mount: resetMount('') });
+    const answer = (view: ReturnType<typeof renderWidget>, hostSearch: string) =>
+      act(() => view.store.set(applyMountStateAtom, { ...view.store.get(mountStateAtom), hostSearch }));
+
+    it('a reset link: a spinner, never the missing-token message, then the form', async () => {
+      const { resetToken } = await resetEmail();
+      const view = renderUnanswered();
+      expect(await screen.findByRole('status')).toBeTruthy();
+      expect(screen.queryByText(MISSING)).toBeNull();
+      answer(view, `?token=${resetToken}&stytch_token_type=reset_password`);
+      expect(await screen.findByLabelText('New password')).toBeTruthy();
+      expect(screen.queryByText(MISSING)).toBeNull();
+    });
+
+    it('a login link: a spinner, never the missing-token message, then Logging in...', async () => {
+      const { loginToken } = await resetEmail();
+      const view = renderUnanswered();
+      expect(await screen.findByRole('status')).toBeTruthy();
+      expect(screen.queryByText(MISSING)).toBeNull();
+      answer(view, `?token=${loginToken}&stytch_token_type=login`);
+      expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy();
+      expect((await provider.sent())[0]?.route).toBe('POST /magic_links/authenticate');
+    });
+
+    it('a page without a token: the message once the host has answered', async () => {
+      const view = renderUnanswered();
+      expect(await screen.findByRole('status')).toBeTruthy();
+      answer(view, '?utm_source=mail');
+      expect(await screen.findByText(MISSING)).toBeTruthy();
+    });
   });
 
   it('shows the breached line for a breached password and keeps Continue disabled', async () => {
