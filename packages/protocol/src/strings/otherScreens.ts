@@ -94,6 +94,8 @@ export const otherScreenStrings = {
   'password.dedupe.body':
     'We want to make sure your account is secure and that it’s really you logging in! A login link was sent to you at {email}.',
   'password.reset.missingToken': 'This link has no reset token. Please request a new password reset email.',
+  'password.reset.linkUsed':
+    'This password reset link was already used or has expired. Please request a new password reset email.',
   // zxcvbn feedback, keyed like @zxcvbn-ts/language-en; the English text is the phrase the provider sends
   'password.zxcvbn.warning.straightRow': 'Straight rows of keys on your keyboard are easy to guess.',
   'password.zxcvbn.warning.keyPattern': 'Short keyboard patterns are easy to guess.',

@@ -35,7 +35,7 @@ export function PasswordResetForm() {
 
 function TokenLogIn({ token }: { token: string }) {
   const t = useT();
-  const { logInWithToken } = useResetPassword(token);
+  const { logInWithToken } = useResetPassword(token, 'login');
   const [error, setError] = useState('');
   const started = useRef(false);
   useEffect(() => {
@@ -55,7 +55,7 @@ function TokenLogIn({ token }: { token: string }) {
 function ResetForm({ token }: { token: string }) {
   const t = useT();
   const id = useId();
-  const { reset, logInWithToken } = useResetPassword(token);
+  const { reset, logInWithToken } = useResetPassword(token, 'reset');
   const { busy, run } = useInFlight();
   const [error, setError] = useState('');
   if (!token) {

@@ -124,6 +124,27 @@ describe('reset password mount', () => {
     expect(host.setSession).not.toHaveBeenCalled();
   });
 
+  it('a spent reset link, on submit, speaks of the reset link', async () => {
+    const { resetToken } = await resetEmail();
+    await provider.call('POST', '/passwords/email/reset', { token: resetToken, password: NEW_PASSWORD });
+    const { host } = renderWidget({
+      config: { products: ['passwords'] },
+      mount: resetMount(`?token=${resetToken}&stytch_token_type=reset_password`),
+    });
+    typePassword('Yet-another-long-phrase-8', 'New password');
+    await waitFor(() => expect(continueButton().disabled).toBe(false));
+    fireEvent.click(continueButton());
+    const text =
+      'This password reset link was already used or has expired. Please request a new password reset email.';
+    expect((await screen.findAllByText(text)).length).toBeGreaterThan(0);
+    expect(screen.queryByText('The magic link was already used or expired.')).toBeNull();
+    expect(host.reportError).toHaveBeenCalledWith({
+      message: text,
+      error_type: 'unable_to_auth_magic_link',
+      status_code: 401,
+    });
+  });
+
   describe('drawn before the host has answered, as the frame draws it', () => {
     const MISSING = 'This link has no reset token. Please request a new password reset email.';
     /** The frame's first render knows no query string; the host's `ready()` answer brings it. */
