@@ -135,6 +135,7 @@ export const otherScreenStrings = {
   'crypto.error.body':
     'Your sign in request could not be completed. Use the back arrow to return to the log in screen and try again!',
   'crypto.other.title': 'Other Crypto Wallets',
+  'crypto.confirmation.body': 'Your crypto wallet has been successfully authenticated.',
   'crypto.download': 'Download {wallet}',
 
   // Passkey screens
@@ -142,6 +143,7 @@ export const otherScreenStrings = {
   'passkey.create': 'Create a Passkey',
   'passkey.skip': 'Skip',
   'passkey.registrationSuccess.title': 'Passkey successfully created!',
+  'passkey.registrationSkipped.title': 'Passkey setup skipped',
   'passkey.existing': 'Existing Passkeys',
   'passkey.delete': 'Delete',
   'passkey.cancel': 'Cancel',

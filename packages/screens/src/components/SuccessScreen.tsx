@@ -18,6 +18,7 @@ export function SuccessScreen({ body }: { body?: StringId }) {
   }, [emit]);
   return (
     <div className="latch-screen latch-success">
+      <span className="latch-success-mark" aria-hidden="true" />
       <h1 className="latch-title">{t('success.title')}</h1>
       {body && <p className="latch-text">{t(body)}</p>}
     </div>

@@ -12,7 +12,8 @@ export type ErrorTexts = Readonly<Partial<Record<string, StringId>>>;
  */
 export function describeError(error: unknown, t: Translate, texts: ErrorTexts = {}): WidgetError {
   if (error instanceof ApiError) {
-    const id = texts[error.error_type] ?? providerErrorId(error.error_type);
+    const own = Object.hasOwn(texts, error.error_type) ? texts[error.error_type] : undefined;
+    const id = own ?? providerErrorId(error.error_type);
     return {
       // No id: a type without a text of its own, or the catalogue (which holds them) did not load.
       message: id ? t(id) : error.error_message,
