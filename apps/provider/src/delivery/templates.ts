@@ -1,4 +1,5 @@
 import { escapeHtml } from '../frame/htmlPage';
+import { counted, MINUTES } from './plural';
 
 /** The provider's message texts, in one place (the widget's own strings live in packages/screens). */
 export interface MessageContent {
@@ -22,9 +23,9 @@ export function magicLinkEmail({
   const subject = signup ? `Your sign-up link for ${projectName}` : `Your login link for ${projectName}`;
   return {
     subject,
-    text: `${action}: open this link within ${minutes} minutes.\n\n${url}\n\nIf you did not ask for it, ignore this email.`,
+    text: `${action}: open this link within ${counted(minutes, MINUTES)}.\n\n${url}\n\nIf you did not ask for it, ignore this email.`,
     html:
-      `<p>${escapeHtml(action)}: open this link within ${minutes} minutes.</p>` +
+      `<p>${escapeHtml(action)}: open this link within ${counted(minutes, MINUTES)}.</p>` +
       `<p><a href="${escapeHtml(url)}">${escapeHtml(action)}</a></p>` +
       '<p>If you did not ask for it, ignore this email.</p>',
   };
@@ -41,10 +42,10 @@ export function otpEmail({
 }): MessageContent {
   return {
     subject: `Your ${projectName} code is ${code}`,
-    text: `Your ${projectName} verification code is ${code}. It expires in ${minutes} minutes.\n\nIf you did not ask for it, ignore this email.`,
+    text: `Your ${projectName} verification code is ${code}. It expires in ${counted(minutes, MINUTES)}.\n\nIf you did not ask for it, ignore this email.`,
     html:
       `<p>Your ${escapeHtml(projectName)} verification code is</p><p style="font-size:2rem;letter-spacing:.3rem"><strong>${escapeHtml(code)}</strong></p>` +
-      `<p>It expires in ${minutes} minutes. If you did not ask for it, ignore this email.</p>`,
+      `<p>It expires in ${counted(minutes, MINUTES)}. If you did not ask for it, ignore this email.</p>`,
   };
 }
 
@@ -59,6 +60,6 @@ export function otpText({
 }): MessageContent {
   return {
     subject: '',
-    text: `${code} is your ${projectName} verification code. It expires in ${minutes} minutes.`,
+    text: `${code} is your ${projectName} verification code. It expires in ${counted(minutes, MINUTES)}.`,
   };
 }
