@@ -5,7 +5,7 @@
 // Sources (licenses recorded in docs/oauth.md#brand-icons):
 // - Simple Icons (CC0-1.0), through @iconify-json/simple-icons: single-colour brand glyphs;
 // - Material Design Icons (Apache-2.0), through @iconify-json/mdi: a neutral wallet for the
-//   wallets Simple Icons has no glyph for, and the crypto block's other-wallets, new-wallet and
+//   wallets Simple Icons has no glyph for, and the crypto block's more-wallets, new-wallet and
 //   download glyphs;
 // - drawn here (OWN below): Simple Icons' Coinbase is the wordmark, unreadable at 20 px, so the
 //   Coinbase logomark (a C on a disc) and the Coinbase Wallet mark (a ring and a square on a
@@ -66,7 +66,7 @@ export const ICONS = {
   solana: ['simple-icons', 'solana'],
   wallet: ['mdi', 'wallet-outline'],
   coinbaseWallet: ['own', 'coinbase-wallet-mark'],
-  otherWallets: ['mdi', 'wallet-bifold-outline'],
+  otherWallets: ['mdi', 'dots-horizontal-circle-outline'],
   newWallet: ['mdi', 'wallet-plus-outline'],
   download: ['mdi', 'tray-arrow-down'],
 };

@@ -82,7 +82,8 @@ async function main() {
   // `node scripts/gallery.mjs passcode passwords` photographs only those flows, README untouched.
   const only = process.argv.slice(2);
   const flows = only.length === 0 ? FLOWS : FLOWS.filter((flow) => only.includes(flow.name));
-  if (flows.length < only.length) throw new Error(`Unknown flow; flows: ${FLOWS.map((f) => f.name).join(', ')}`);
+  if (flows.length < only.length)
+    throw new Error(`Unknown flow; flows: ${FLOWS.map((f) => f.name).join(', ')}`);
   try {
     for (const flow of flows) {
       let timer;

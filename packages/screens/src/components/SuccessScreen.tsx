@@ -2,6 +2,7 @@ import type { StringId } from '@latch/protocol';
 import { useEffect, useRef } from 'react';
 import { useEmitEvent } from '../hooks/useEmitEvent';
 import { useT } from '../strings/StringsContext';
+import './successScreen.css';
 
 /**
  * The 'Success!' screen a sign-in ends on, with the product's own line under it. It emits the
