@@ -194,9 +194,14 @@ test('a reset link and a login link never show the missing-token message, not ev
   };
   const email = uniqueEmail('no-flash');
   await provider.createPasswordUser(email, strongPassword());
+  // A slow network for the loader's channel: the frame draws long before the host's answer
+  // (which brings the page's query string) can reach it, as on a cold load.
+  await page.route(`${AUTH_ORIGIN}/loader-channel.js`, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.continue();
+  });
 
-  // Cold loads, each of a fresh email's links: the message came and went in most of them.
-  for (let round = 1; round <= 3; round += 1) {
+  for (let round = 1; round <= 2; round += 1) {
     const links = await test.step(`round ${round}: a reset email`, async () => {
       await provider.sdk('POST', '/passwords/email/reset/start', {
         data: { email, login_redirect_url: RESET_PAGE, reset_password_redirect_url: RESET_PAGE },

@@ -23,9 +23,9 @@ const PASSWORD = 'gallery-Correct-Horse-42';
 const NEW_USER = 'new.user@example.com';
 const OTP_USER = 'otp.user@example.com';
 const IDP_USER = 'idp.user@example.com';
-// 95 characters: the card must wrap it, never scroll sideways.
+// 95 characters and no hyphen to break at: the card must wrap it, never scroll sideways.
 const LONG_ADDRESS =
-  'maximilian.alexander.featherstonehaugh-smythes@accounts-payable.northern-hemisphere.example.com';
+  'maximilian.alexander.featherstonehaughsmythes@accountspayable.northernhemisphere.example.com.au';
 
 const button = (frame, name) => frame.getByRole('button', { name, exact: true });
 const heading = (frame, name) => frame.getByRole('heading', { name, exact: true });
