@@ -86,8 +86,6 @@ export const FLOWS = [
     await shot(p, 'main-crypto-no-wallet');
     await button(f, 'Set up a new crypto wallet').click();
     await f.getByRole('heading', { level: 1 }).waitFor();
-    // The pointer stayed where the button was, over the first download row: not its hover look.
-    await p.mouse.move(0, 0);
     await shot(p, 'crypto-setup-wallet');
   },
 
