@@ -27,6 +27,17 @@ test.describe('identity provider, signed in', () => {
         'Read your notes',
       ]);
     });
+    await test.step('drawn checks, not browser bullets; a chevron, not the native triangle', async () => {
+      const markers = await idp
+        .grantableScopes()
+        .evaluateAll((items) =>
+          items.map((li) => [getComputedStyle(li).listStyleType, getComputedStyle(li, '::before').content]),
+        );
+      expect(markers).toEqual(markers.map(() => ['none', '""']));
+      const summary = idp.frame.locator('details.latch-idp-ungrantable > summary');
+      expect(await summary.evaluate((el) => getComputedStyle(el).display)).toBe('flex');
+      expect(await summary.evaluate((el) => getComputedStyle(el, '::after').content)).toBe('""');
+    });
     await test.step('a scope the visitor cannot grant sits in the box', async () => {
       await expect(
         idp.frame.getByText(

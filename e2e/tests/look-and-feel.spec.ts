@@ -347,9 +347,15 @@ test('a toast moves neither the card nor the host page: it lies over the card in
   });
 
   const toast = host.frame.locator('.Toastify__toast').filter({ hasText: 'Email resent' });
-  await test.step("'Resend email': the toast comes and goes", async () => {
+  await test.step("'Resend email': the toast comes, its Close centred on its text, and goes", async () => {
     await host.frame.getByRole('button', { name: 'Resend email' }).press('Enter');
     await expect(toast).toBeVisible();
+    const middle = (box: { y: number; height: number } | null) => (box ? box.y + box.height / 2 : -1);
+    const text = middle(await toast.getByText('Email resent').boundingBox());
+    const close = middle(await toast.getByRole('button', { name: 'Close' }).boundingBox());
+    expect(Math.abs(text - close)).toBeLessThanOrEqual(2);
+    const gap = await toast.evaluate((el) => el.getBoundingClientRect().top);
+    expect(gap).toBeGreaterThan(0);
     await expect(toast).toHaveCount(0, { timeout: 10_000 });
   });
 
@@ -420,4 +426,49 @@ test('colors.primary alone colours the primary, secondary and OAuth buttons', as
     background: purple,
     text: 'rgb(255, 255, 255)',
   });
+});
+
+test("'Sending code...' reads as a status, not as the link 'Resend code' is", async ({ host, page }) => {
+  await host.open({ config: EMAIL_CODE });
+  await host.login.requestEmailCode(uniqueEmail('sending'));
+  await host.passcode.expectShown();
+  const look = (name: string) =>
+    host.frame.getByRole('button', { name }).evaluate((el) => {
+      const style = getComputedStyle(el);
+      return { underline: style.textDecorationLine, weight: style.fontWeight, cursor: style.cursor };
+    });
+  expect(await look('Resend code')).toEqual({ underline: 'underline', weight: '600', cursor: 'pointer' });
+  // The resend held at the network, so its in-between state stays on screen.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/sdk/v1/otps/email/login_or_create', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await host.frame.getByRole('button', { name: 'Resend code' }).click();
+  expect(await look('Sending code...')).toEqual({ underline: 'none', weight: '400', cursor: 'default' });
+  release();
+  expect(await look('Code sent')).toEqual({ underline: 'none', weight: '400', cursor: 'default' });
+});
+
+test('the crypto buttons and download rows all start with an icon, their labels in line', async ({
+  host,
+}) => {
+  // No wallet in this browser: Main offers to set one up.
+  await host.open({ config: { products: ['crypto', 'emailMagicLinks'] } });
+  const setUp = host.frame.getByRole('button', { name: 'Set up a new crypto wallet' });
+  await expect(setUp.locator('svg.latch-brand-icon path')).toHaveCount(1);
+  await setUp.click();
+  await expect(host.frame.getByRole('heading', { name: 'Set up a new crypto wallet' })).toBeVisible();
+  const rows = host.frame.getByRole('link', { name: /^Download / });
+  await expect(rows).toHaveCount(4);
+  await expect(rows.locator('svg.latch-brand-icon:first-child path')).toHaveCount(4);
+  const labelStarts = await rows.evaluateAll((links) =>
+    links.map((a) => Math.round(a.querySelector('span')?.getBoundingClientRect().left ?? -1)),
+  );
+  expect(new Set(labelStarts).size).toBe(1);
+  const looks = await rows.evaluateAll((links) =>
+    links.map((a) => [getComputedStyle(a).textDecorationLine, getComputedStyle(a).borderTopStyle]),
+  );
+  expect(looks).toEqual(looks.map(() => ['none', 'solid']));
 });

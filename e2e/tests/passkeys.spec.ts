@@ -55,6 +55,15 @@ test.describe('passkeys named after the browser', () => {
       await expect(registration.list).toBeVisible();
       await expect(registration.names()).toHaveText(['Chrome on Mac']);
       expect(await authenticator.credentials()).toHaveLength(1);
+      // A name is content: the text colour, not the secondary grey that reads as disabled.
+      const [name, title] = await Promise.all([
+        registration
+          .names()
+          .first()
+          .evaluate((el) => getComputedStyle(el).color),
+        passkeysPage.frame.getByRole('heading', { level: 1 }).evaluate((el) => getComputedStyle(el).color),
+      ]);
+      expect(name).toBe(title);
     });
 
     await test.step("'Set up another Passkey' on a second device", async () => {
