@@ -5,6 +5,7 @@ const GENEROUS = { limit: 1_000_000, per_seconds: 60 };
 export const UNLIMITED_RATE_LIMITS = Object.fromEntries(
   [
     'sends_per_destination',
+    'spare_sends_per_destination',
     'sends_per_ip',
     'sends_per_project',
     'guesses_per_ip',

@@ -94,6 +94,15 @@ export class PasswordScreen {
     ).toBeVisible();
   }
 
+  /** PasswordDedupe: a right password that must be reset first; a reset email went to `email`. */
+  async expectSecurityRecheck(email: string): Promise<void> {
+    await expectScreenShown(
+      this.frame,
+      this.frame.getByRole('heading', { name: 'Check your email to set a new password!' }),
+    );
+    await expect(this.frame.getByText(`A login link was sent to you at ${email}.`)).toBeVisible();
+  }
+
   /** The error under the field (the live region repeats it for screen readers, unseen). */
   async expectError(text: string): Promise<void> {
     await expect(this.frame.locator('p.latch-error-text').filter({ hasText: text })).toHaveText(text);

@@ -1,4 +1,4 @@
-import { uniformRateLimits, type LatchConfig } from '@latch/provider';
+import { defaultEventStorage, uniformRateLimits, type LatchConfig } from '@latch/provider';
 
 export const MSW_PUBLIC_TOKEN = 'public-token-test-msw00000-0000-4000-8000-000000000000';
 export const MSW_PROJECT_ID = 'project-test-msw00000-0000-4000-8000-000000000000';
@@ -9,6 +9,7 @@ export function mswConfig(): LatchConfig {
     dev_routes: true,
     // Screen tests send many messages to a few addresses; a test of the limits sets its own.
     rate_limits: uniformRateLimits({ limit: 1_000_000, per_seconds: 60 }),
+    events: defaultEventStorage(),
     projects: [
       {
         project_id: MSW_PROJECT_ID,

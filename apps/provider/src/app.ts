@@ -4,7 +4,9 @@ import { compressibleAsset } from './http/compressibleAsset';
 import { sdkCors } from './http/cors';
 import { resolveServices, type AppDeps, type AppEnv } from './http/deps';
 import { handleError, handleNotFound } from './http/errorHandling';
+import { noSniff } from './http/noSniff';
 import { refuseOddBytes } from './http/refuseOddBytes';
+import { keepAliveFraming } from './http/keepAliveFraming';
 import { requestBodyLimit } from './http/requestBodyLimit';
 import { requestId } from './http/requestId';
 import { requestLog } from './http/requestLog';
@@ -23,7 +25,10 @@ import { V1_ROUTES } from './routes/v1Routes';
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const services = resolveServices(deps);
   const app = new Hono<AppEnv>();
+  // Outermost: it sees the final answer, error answers included, before it is written.
+  app.use('*', keepAliveFraming());
   app.use('*', requestId());
+  app.use('*', noSniff());
   // Outermost after the id: its time and status cover every later step, error answers included.
   app.use('*', requestLog(services.logger));
   app.use('*', refuseOddBytes());

@@ -18,6 +18,8 @@ export interface ProviderEnv {
   devOrigins: string[];
   /** How long requests in flight get to finish after SIGTERM (`LATCH_SHUTDOWN_GRACE_SECONDS`, 10). */
   shutdownGraceMs: number;
+  /** How long a client may take to send a whole request, headers and body (`LATCH_REQUEST_TIMEOUT_SECONDS`, 30). */
+  requestTimeoutMs: number;
   /** Processes serving the port (`LATCH_WORKERS`, 1); more than one only over PostgreSQL. */
   workers: number;
   /** `LATCH_LOG_LEVEL`, a pino level (`info`); `silent` logs nothing. */
@@ -89,6 +91,14 @@ function readDevOrigins(value: string | undefined): string[] {
   return origins;
 }
 
+/** A setting in whole or fractional seconds above 0, as milliseconds. */
+function readSeconds(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const seconds = Number(env[name] ?? String(fallback));
+  if (!Number.isFinite(seconds) || seconds <= 0)
+    throw new ConfigError(`${name}: ${JSON.stringify(env[name])} is not a number of seconds above 0`);
+  return seconds * 1000;
+}
+
 /** The provider's settings from the environment (docs/provider-config.md lists them). */
 export function readEnv(env: NodeJS.ProcessEnv = process.env): ProviderEnv {
   const port = Number(env['PORT'] ?? '4000');
@@ -100,11 +110,6 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ProviderEnv {
       `LATCH_AUTH_ORIGIN: ${JSON.stringify(authOrigin)} is not an origin like "http://localhost:4000"`,
     );
   }
-  const grace = Number(env['LATCH_SHUTDOWN_GRACE_SECONDS'] ?? '10');
-  if (!Number.isFinite(grace) || grace <= 0)
-    throw new ConfigError(
-      `LATCH_SHUTDOWN_GRACE_SECONDS: ${JSON.stringify(env['LATCH_SHUTDOWN_GRACE_SECONDS'])} is not a number of seconds above 0`,
-    );
   const dataDir = env['LATCH_DATA_DIR'] || '.latch/data';
   const databaseUrl = readDatabaseUrl(env['DATABASE_URL']);
   return {
@@ -117,7 +122,8 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ProviderEnv {
       : resolve(env['LATCH_DATA_DIR'] ? process.cwd() : REPO_ROOT, dataDir),
     databaseUrl,
     devOrigins: readDevOrigins(env['LATCH_DEV_ORIGINS']),
-    shutdownGraceMs: grace * 1000,
+    shutdownGraceMs: readSeconds(env, 'LATCH_SHUTDOWN_GRACE_SECONDS', 10),
+    requestTimeoutMs: readSeconds(env, 'LATCH_REQUEST_TIMEOUT_SECONDS', 30),
     workers: readWorkers(env['LATCH_WORKERS'], databaseUrl),
     logLevel: readLogLevel(env['LATCH_LOG_LEVEL']),
     trustedProxies: readTrustedProxies(env['LATCH_TRUSTED_PROXIES']),

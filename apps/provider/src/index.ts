@@ -13,6 +13,8 @@ export { ConfigError, loadConfig, loadConfigFile } from './config/loadConfig';
 export { createDefaultConfig } from './config/defaultConfig';
 export { defaultRateLimits, uniformRateLimits } from './config/rateLimitsSchema';
 export type { RateLimitsConfig } from './config/rateLimitsSchema';
+export { defaultEventStorage } from './config/eventStorageSchema';
+export type { EventStorageConfig } from './config/eventStorageSchema';
 export type {
   LatchConfig,
   ProjectConfig,

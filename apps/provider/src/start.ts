@@ -1,5 +1,4 @@
 import cluster from 'node:cluster';
-import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import type { LatchConfig } from './config/configSchema';
 import type { Db } from './db/Db';
@@ -7,6 +6,8 @@ import { asUnreachable } from './db/DatabaseUnreachableError';
 import { describeStorage, openDb } from './db/openDb';
 import { migrate } from './db/migrate';
 import type { ProviderEnv } from './env';
+import { sweepEventsPeriodically } from './events/sweepEventsPeriodically';
+import { createHttpServer } from './http/createHttpServer';
 import { createLogger } from './http/createLogger';
 import type { Logger } from './http/logger';
 import { runWorkers } from './http/runWorkers';
@@ -60,15 +61,18 @@ function serveApp(
     logger,
     trustedProxies: env.trustedProxies,
   });
-  const server = serve(
-    { fetch: app.fetch, port: env.port, ...(env.host ? { hostname: env.host } : {}) },
-    (info) => onListening?.(info.port),
-  );
-  // Longer than common client and proxy idle time-outs, so a reused socket is not reset under a request.
-  if ('keepAliveTimeout' in server) server.keepAliveTimeout = 65_000;
+  const server = createHttpServer(app.fetch, { requestTimeoutMs: env.requestTimeoutMs, logger });
+  server.listen(env.port, env.host, () => {
+    const address = server.address();
+    onListening?.(typeof address === 'object' && address ? address.port : env.port);
+  });
+  const stopSweeps = sweepEventsPeriodically(db, config, logger);
   stopGracefully(
     server,
-    () => db.close(),
+    () => {
+      stopSweeps();
+      return db.close();
+    },
     env.shutdownGraceMs,
     logger,
     cluster.isWorker ? 'primary' : 'signals',

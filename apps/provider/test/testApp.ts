@@ -48,6 +48,7 @@ export function capturingLogger(level: LogLevel = 'info'): CapturingLogger {
     },
   });
   return {
+    debug: (fields, message) => logger.debug(fields, message),
     info: (fields, message) => logger.info(fields, message),
     error: (fields, message) => logger.error(fields, message),
     lines,

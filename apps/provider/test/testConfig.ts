@@ -1,5 +1,6 @@
 import type { LatchConfig, ProjectConfig } from '../src/config/configSchema';
 import { defaultRateLimits } from '../src/config/rateLimitsSchema';
+import { defaultEventStorage } from '../src/config/eventStorageSchema';
 
 export const TEST_TOKEN = 'public-token-test-11111111-1111-4111-8111-111111111111';
 export const LIVE_TOKEN = 'public-token-live-22222222-2222-4222-8222-222222222222';
@@ -33,6 +34,7 @@ export function testConfig(): LatchConfig {
     dev_routes: true,
     // In-process requests have no client address, so only destination and project budgets apply.
     rate_limits: defaultRateLimits(),
+    events: defaultEventStorage(),
     projects: [
       testProject(),
       testProject({

@@ -159,6 +159,22 @@ describe('POST /sessions/attest', SLOW, () => {
     expect(user.emails[0]?.verified).toBe(false);
   });
 
+  it("claims a stranger's password sign-up when an issuer that checks addresses attests its email", async () => {
+    const email = freshEmail();
+    const password = 'plum-Vortex-9-quietly-Anchor';
+    const stranger = await kit.ok('/passwords', { email, password, session_duration_minutes: 30 });
+    const owner = await attest({ profile_id: 'pem-jit', token: await token({ email }) });
+    expect((owner.body['data'] as Json)['user_id']).toBe(stranger['user_id']);
+    const old = await kit.post('/sessions/authenticate', {}, String(stranger['session_token']));
+    expect(errorOf(old)).toEqual([404, 'session_not_found']);
+    const login = await kit.post('/passwords/authenticate', {
+      email,
+      password,
+      session_duration_minutes: 30,
+    });
+    expect(errorOf(login)).toEqual([400, 'reset_password']);
+  });
+
   it('answers invalid_token, not a 500, when the JWKS cannot be fetched', async () => {
     const jwt = await token({}, { key: jwksKey, alg: 'RS256', kid: 'k1' });
     const r = await attest({ profile_id: 'jwks-down', token: jwt });

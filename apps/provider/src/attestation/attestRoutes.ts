@@ -25,7 +25,11 @@ export const attestRoutes: Route[] = [
     const now = new Date();
     const payload = await verifyTrustedToken(profile, body.token, now);
     const claims = mappedClaims(profile, payload);
-    const user = await attestedUser(services.db, project, profile, claims.email);
+    const user = await attestedUser(services.db, project, profile, {
+      email: claims.email,
+      requestSession: { sessionToken: input.sessionToken },
+      now,
+    });
     // Spent only once the token is known good and its user exists, so a refused attempt does not
     // burn a token the issuer might still hand to the right project.
     if (claims.tokenId !== null) {

@@ -5,8 +5,9 @@ import {
   activateUser,
   findEmail,
   findOrCreateUserByEmail,
-  markEmailVerified,
+  proveAddress,
   type ProjectRef,
+  type RequestSession,
 } from '../users';
 
 export interface AttestedUser {
@@ -17,14 +18,14 @@ export interface AttestedUser {
 /**
  * The user the attested email belongs to; created when the profile allows just-in-time
  * provisioning, `email_not_found` (404) otherwise. The trusted issuer authenticated the person,
- * so a pending user becomes active; the address counts as verified only when the profile says
- * the issuer checks addresses.
+ * so a pending user becomes active; the address is proved (`proveAddress`: a first proof claims
+ * the account) only when the profile says the issuer checks addresses.
  */
 export async function attestedUser(
   db: Db,
   project: ProjectRef,
   profile: TrustedAuthTokenProfile,
-  email: string,
+  { email, requestSession, now }: { email: string; requestSession: RequestSession; now: Date },
 ): Promise<AttestedUser> {
   let user: AttestedUser;
   if (profile.can_jit_provision) {
@@ -40,7 +41,10 @@ export async function attestedUser(
     }
     user = { user_id: found.user_id, email_id: found.email_id };
   }
-  if (profile.issuer_verifies_email) await markEmailVerified(db, user.email_id);
-  await activateUser(db, user.user_id);
+  const address = { emailId: user.email_id };
+  const proven =
+    profile.issuer_verifies_email &&
+    (await proveAddress(db, { project, userId: user.user_id, address, requestSession, now }));
+  if (!proven) await activateUser(db, user.user_id);
   return user;
 }

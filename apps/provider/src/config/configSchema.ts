@@ -4,6 +4,7 @@ import { expected } from '@latch/api';
 import { flag, integerFrom, listOf, oneOf, strictPlainObject, text, withoutProblem } from './fieldSchemas';
 import { isPlainObject } from '@latch/api';
 import { endpointUrlProblem, originProblem, passkeyDomainProblem, redirectUrlProblem } from './origins';
+import { eventStorageSchema } from './eventStorageSchema';
 import { rateLimitsSchema } from './rateLimitsSchema';
 import { trustedAuthTokenProfileSchema } from './trustedAuthTokenProfileSchema';
 import { uniqueBy } from './uniqueBy';
@@ -198,6 +199,8 @@ export const configSchema = strictPlainObject({
    */
   dev_routes: v.optional(flag(), false),
   rate_limits: rateLimitsSchema,
+  /** The event log's cap and retention (`eventStorageSchema`). */
+  events: eventStorageSchema,
 });
 
 export type PasswordPolicy = v.InferOutput<typeof passwordPolicy>;

@@ -1,6 +1,7 @@
 import { defaultRateLimits } from './rateLimitsSchema';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { LatchConfig } from './configSchema';
+import { defaultEventStorage } from './eventStorageSchema';
 
 /** The demo host's origins when `npm start` names none (its default port). */
 export const DEFAULT_DEV_ORIGINS = ['http://127.0.0.1:3000', 'http://localhost:3000'];
@@ -42,6 +43,7 @@ export function createDefaultConfig(origins: readonly string[] = DEFAULT_DEV_ORI
   return {
     dev_routes: true,
     rate_limits: defaultRateLimits(),
+    events: defaultEventStorage(),
     projects: [
       {
         project_id: `project-test-${randomUUID()}`,

@@ -5,6 +5,7 @@ import { migrate, readMigrations } from './migrate';
 import { openPostgresDb } from './postgres';
 
 const TABLES = [
+  'event_totals',
   'events',
   'idp_consents',
   'idp_grants',
@@ -57,6 +58,32 @@ describe.each(DB_KINDS)('storage on %s', (kind) => {
        WHERE nspname = 'public' AND relkind = 'r' AND relpersistence = 'u' ORDER BY relname`,
     );
     expect(unlogged.map((t) => t.relname)).toEqual(['rate_limits']);
+  }, 60_000);
+
+  it("places the events stored before the storage cap in their project's running total, in order", async () => {
+    const db = await open();
+    await migrate(
+      db,
+      readMigrations().filter((m) => m.name !== 'event_storage'),
+    );
+    await db.query(
+      `INSERT INTO events (event_id, project_id, event_name, created_at) VALUES
+         ('e1', 'p', 'ab', now() - interval '2 minutes'), ('e2', 'p', 'abcd', now() - interval '1 minute'),
+         ('e3', 'q', 'x', now())`,
+    );
+    await migrate(db);
+    // Each event: its name, '{}' twice, and 100 for the row.
+    expect(await db.query('SELECT event_id, stored_from FROM events ORDER BY event_id')).toEqual([
+      { event_id: 'e1', stored_from: 0 },
+      { event_id: 'e2', stored_from: 106 },
+      { event_id: 'e3', stored_from: 0 },
+    ]);
+    expect(await db.query('SELECT project_id, stored_through FROM event_totals ORDER BY project_id')).toEqual(
+      [
+        { project_id: 'p', stored_through: 214 },
+        { project_id: 'q', stored_through: 105 },
+      ],
+    );
   }, 60_000);
 
   // One scratch database for the tests that need no migrated schema.

@@ -6,7 +6,7 @@ import type { AppEnv, Services } from '../http/deps';
 import { rawRoute, type Route } from '../http/route';
 import { devIdpPage } from './devIdpPage';
 import { issueOAuthToken, landSignedIn, linkProviderAccount, takeOAuthState } from '../oauth';
-import { findOrCreateUserByEmail, markEmailVerified, parseEmail } from '../users';
+import { findOrCreateUserByEmail, parseEmail } from '../users';
 
 const isProviderType = (value: string): value is OAuthProviderType =>
   (OAUTH_PROVIDERS as readonly string[]).includes(value);
@@ -19,6 +19,13 @@ function devTarget(c: Context<AppEnv>, services: Services) {
   const configured = project.oauth_providers.some((p) => p.type === type && p.dev_idp);
   return configured ? { project, type, providerName: OAUTH_PROVIDER_NAMES[type] } : null;
 }
+
+/**
+ * Where the page's form posts: this same URL on the configured auth origin, never on the `Host`
+ * the request named (a forged Host must not send the visitor's email elsewhere).
+ */
+const formAction = (c: Context<AppEnv>, services: Services, type: OAuthProviderType): string =>
+  `${services.authOrigin}/dev/oauth/${type}/authorize${new URL(c.req.url).search}`;
 
 const notFound = () => htmlPage(404, 'Not found', '<p>No dev identity provider here.</p>');
 const expired = () =>
@@ -39,16 +46,16 @@ const authorizePage = rawRoute('GET', '/dev/oauth/:provider/authorize', (c, serv
   return devIdpPage({
     providerName: target.providerName,
     projectName: target.project.name,
-    action: c.req.url,
+    action: formAction(c, services, target.type),
     state,
   });
 });
 
 /**
  * The visitor "signed in at the provider": the account is found or created by its email (which
- * the provider vouches for, so it is verified), linked to the provider subject, and the visitor
- * goes back to the app with a single-use token (`stytch_token_type=oauth`), or in popup mode to
- * the frame that opened the popup.
+ * the provider vouches for: redeeming the token proves it), linked to the provider subject, and
+ * the visitor goes back to the app with a single-use token (`stytch_token_type=oauth`), or in
+ * popup mode to the frame that opened the popup.
  */
 const authorizeSubmit = rawRoute('POST', '/dev/oauth/:provider/authorize', async (c, services) => {
   const target = devTarget(c, services);
@@ -60,7 +67,7 @@ const authorizeSubmit = rawRoute('POST', '/dev/oauth/:provider/authorize', async
     return devIdpPage({
       providerName: target.providerName,
       projectName: target.project.name,
-      action: c.req.url,
+      action: formAction(c, services, target.type),
       state,
       problem: 'Enter the email address of the account.',
     });
@@ -75,7 +82,6 @@ const authorizeSubmit = rawRoute('POST', '/dev/oauth/:provider/authorize', async
   });
   if (!oauth) return expired();
   const user = await findOrCreateUserByEmail(db, target.project, email);
-  await markEmailVerified(db, user.method_id);
   const account = await linkProviderAccount(db, target.project, {
     userId: user.user_id,
     providerType: target.type,
@@ -89,6 +95,7 @@ const authorizeSubmit = rawRoute('POST', '/dev/oauth/:provider/authorize', async
       providerType: target.type,
       providerSubject: devSubject(target.type, email),
       emailId: account.email_id,
+      verifiedEmailId: user.method_id,
       scopes: oauth.scopes,
     },
     codeChallenge: oauth.codeChallenge,

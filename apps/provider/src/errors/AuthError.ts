@@ -35,10 +35,17 @@ export type AuthErrorType = Extract<
 /** A refused sign-in step, free of HTTP so domain code stays callable from anywhere; http/ maps it. */
 export class AuthError extends Error {
   readonly error_type: AuthErrorType;
+  /** For a refusal that lifts by itself (a lock): when to try again (the `Retry-After` header). */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(error_type: AuthErrorType, message: string, options?: { cause?: unknown }) {
+  constructor(
+    error_type: AuthErrorType,
+    message: string,
+    options?: { cause?: unknown; retryAfterSeconds?: number },
+  ) {
     super(message, options);
     this.name = 'AuthError';
     this.error_type = error_type;
+    this.retryAfterSeconds = options?.retryAfterSeconds;
   }
 }

@@ -4,6 +4,7 @@ import { ApiFailure } from '../http/ApiFailure';
 import type { AppEnv, Services } from '../http/deps';
 import { sdkRoute, type Route } from '../http/route';
 import { insertEvents } from './eventStore';
+import { reclaimEventSpace } from './reclaimEventSpace';
 
 /**
  * Stytch's browser SDK posts its telemetry without an Authorization header: the public token is
@@ -58,7 +59,8 @@ export const eventsRoutes: Route[] = [
           `[${foreign}].event.public_token: does not match ${against}.`,
         );
       }
-      await insertEvents(services.db, project, body);
+      const { droppedBytes } = await insertEvents(services.db, project, body, services.config.events);
+      await reclaimEventSpace(services.db, droppedBytes);
       return {};
     },
     { projectWithoutCredentials: projectOfEvents },

@@ -24,7 +24,8 @@ export interface BackendRouteInput<B> {
 export interface BackendRouteOptions {
   /**
    * The SDK path whose rate-limit budgets this call spends (`/otps/email/login_or_create`): a
-   * backend send counts against the same destination and project budgets as the browser's.
+   * backend send counts against the same project budget as the browser's here, and against the
+   * same destination budget where the flow sends (`sendOrKeepNewest`).
    */
   limitsAs?: string;
 }
@@ -49,8 +50,7 @@ export function backendRoute<K extends BackendOperation, R extends object>(
       const project = requireBackendProject(c, services);
       // Without a schema the body is `undefined`, which is what `BodyOutput<null>` says.
       const body = (schema ? await parseBody(c, schema) : undefined) as BodyOutput<BackendBodySchemas[K]>;
-      if (options.limitsAs)
-        await spendRateLimits(options.limitsAs, { c, project, body, services, perIp: false });
+      if (options.limitsAs) await spendRateLimits(options.limitsAs, { c, project, services, perIp: false });
       return flatResponse(c, await handle({ c, body, project, services }));
     },
   };

@@ -1,5 +1,5 @@
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/Db';
@@ -8,17 +8,21 @@ import { readEnv } from '../env';
 import { testApp } from '../../test/testApp';
 import { basic, HOST, TEST_TOKEN } from '../../test/testConfig';
 import { openMigratedTestDb } from '../../test/testDatabases';
+import { createHttpServer } from './createHttpServer';
+import { silentLogger } from './logger';
 import { clientAddress, trustProxies, TRUST_NO_PROXY, type TrustProxy } from './clientAddress';
 
-const servers: ServerType[] = [];
+const servers: Server[] = [];
 afterEach(() => {
   for (const server of servers.splice(0)) server.close();
 });
 
 /** Serves `fetch` on a real loopback socket, as main.ts does (node bindings, no in-process request). */
-async function listen(fetch: (request: Request, env: unknown) => Response | Promise<Response>) {
+async function listen(fetch: Parameters<typeof createHttpServer>[0]) {
+  const server = createHttpServer(fetch, { requestTimeoutMs: 30_000, logger: silentLogger });
+  servers.push(server);
   const port = await new Promise<number>((resolve) => {
-    servers.push(serve({ fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => resolve(info.port)));
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
   });
   return `http://127.0.0.1:${port}`;
 }

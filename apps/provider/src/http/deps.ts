@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { LatchConfig, ProjectConfig } from '../config/configSchema';
 import type { Db } from '../db/Db';
 import { trustProxies, type TrustProxy } from './clientAddress';
@@ -76,6 +77,8 @@ export function resolveServices(deps: AppDeps): Services {
  * every variable on each access, several times per request on the hot path.
  */
 export interface AppEnv {
+  /** What `@hono/node-server` passes; absent in-process. Read it with `nodeIncoming(c)`. */
+  Bindings: { incoming?: IncomingMessage };
   Variables: {
     requestId: string;
     /** The project named by the Basic auth user or the path token; set on /sdk/v1 by the CORS step. */

@@ -7,6 +7,7 @@ import { AUTH_ERROR_STATUS } from './authErrorStatus';
 import type { AppEnv } from './deps';
 import { errorResponse } from './envelope';
 import { errorSummary } from './errorSummary';
+import { nodeIncoming } from './nodeIncoming';
 import type { Logger } from './logger';
 import { REQUEST_ID_HEADER } from './requestId';
 
@@ -19,10 +20,25 @@ export const handleError =
     c.header(REQUEST_ID_HEADER, c.get('requestId'));
     if (error instanceof ApiFailure) return errorResponse(c, error.error_type, error.status, error.message);
     if (error instanceof AuthError) {
+      if (error.retryAfterSeconds !== undefined) c.header('Retry-After', String(error.retryAfterSeconds));
       return errorResponse(c, error.error_type, AUTH_ERROR_STATUS[error.error_type], error.message);
     }
     if (error instanceof HTTPException && error.status < 500) {
       return errorResponse(c, 'bad_request', error.status, error.message || 'The request could not be read.');
+    }
+    // The client went away mid-body (reading it failed): its matter, not ours, and nobody reads the answer.
+    const incoming = nodeIncoming(c);
+    if (incoming !== undefined && incoming.destroyed && !incoming.complete) {
+      logger.debug(
+        { request_id: c.get('requestId'), method: c.req.method, route: routePath(c) },
+        'client closed the connection before sending its whole request',
+      );
+      return errorResponse(
+        c,
+        'bad_request',
+        400,
+        'The client closed the connection before sending its whole request.',
+      );
     }
     // The route pattern, not the path: a path can carry a token. The summary, not the error: see errorSummary.
     logger.error(

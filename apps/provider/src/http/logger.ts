@@ -10,8 +10,14 @@ export type LogFields = Readonly<Record<string, string | number | boolean | null
  * `createLogger`); tests pass one writing to memory, or `silentLogger`.
  */
 export interface Logger {
+  /** What is only worth seeing while looking into a client's behaviour (`LATCH_LOG_LEVEL=debug`). */
+  debug(fields: LogFields, message: string): void;
   info(fields: LogFields, message: string): void;
   error(fields: LogFields, message: string): void;
 }
 
-export const silentLogger: Logger = { info: () => undefined, error: () => undefined };
+export const silentLogger: Logger = {
+  debug: () => undefined,
+  info: () => undefined,
+  error: () => undefined,
+};

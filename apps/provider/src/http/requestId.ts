@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './deps';
+import { setResponseHeader } from './setResponseHeader';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 
@@ -13,12 +14,5 @@ export const requestId = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   c.set('requestId', id);
   c.header(REQUEST_ID_HEADER, id);
   await next();
-  if (c.res.headers.get(REQUEST_ID_HEADER) === id) return;
-  try {
-    c.res.headers.set(REQUEST_ID_HEADER, id);
-  } catch {
-    // Immutable headers (a Response from fetch): copy it once.
-    c.res = new Response(c.res.body, c.res);
-    c.res.headers.set(REQUEST_ID_HEADER, id);
-  }
+  if (c.res.headers.get(REQUEST_ID_HEADER) !== id) setResponseHeader(c, REQUEST_ID_HEADER, id);
 };

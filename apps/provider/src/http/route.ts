@@ -78,7 +78,7 @@ function route<S extends v.GenericSchema | null, R extends object>(
       // Without a schema the body is `undefined`, which is what `BodyOutput<null>` says.
       const body = (schema ? await parseBody(c, schema) : undefined) as BodyOutput<S>;
       const project = early ?? (fromBody ? fromBody({ c, body, services }) : requireProject(c));
-      if (limited) await spendRateLimits(path, { c, project, body, services });
+      if (limited) await spendRateLimits(path, { c, project, services });
       const credentials = c.get('credentials');
       const data = await handle({
         c,

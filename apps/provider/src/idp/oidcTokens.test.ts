@@ -449,6 +449,22 @@ describe.each(DB_KINDS)('OpenID Connect tokens on %s', (kind) => {
       expect(errorOf(await refresh(String(body['refresh_token'])))).toEqual([400, 'invalid_grant']);
     });
 
+    it("an owner's first proof of the address ends the grants a stranger's sign-up session made", async () => {
+      const email = freshEmail();
+      const password = 'plum-Vortex-9-quietly-Anchor';
+      const stranger = await kit.ok('/passwords', { email, password, session_duration_minutes: 30 });
+      const code = await codeThroughScreen(kit, String(stranger['session_token']), {
+        client_id: SERVER,
+        scopes: ['openid', 'offline_access'],
+      });
+      const form = { grant_type: 'authorization_code', code, redirect_uri: CALLBACK };
+      const { body } = await postForm(kit.app, TOKEN, form, oauthBasic(SERVER, SERVER_SECRET));
+      expect((await userInfo(String(body['access_token']))).status).toBe(200);
+      await kit.signInByMagicLink(email);
+      expect((await userInfo(String(body['access_token']))).status).toBe(401);
+      expect(errorOf(await refresh(String(body['refresh_token'])))).toEqual([400, 'invalid_grant']);
+    });
+
     it('introspection: a confidential client learns about its own live tokens only', async () => {
       const { body } = await serverTokens(['openid', 'email', 'offline_access']);
       const auth = oauthBasic(SERVER, SERVER_SECRET);

@@ -2,14 +2,17 @@ import type { Context } from 'hono';
 import type { ProjectConfig } from '../config/configSchema';
 import { sha256Hex } from '../crypto/hash';
 import { clientAddress } from '../http/clientAddress';
-import { normalizeEmail } from '../users/email';
 import type { AppEnv, Services } from '../http/deps';
 import { ApiFailure } from '../http/ApiFailure';
 import type { Budget, Use } from './rateLimiter';
 
 type Scope = 'sends' | 'guesses' | 'events';
 
-/** The SDK operations each budget covers: every message sent, every guess, the event log. */
+/**
+ * The SDK operations each client budget covers: every request for a message, every guess (sign-up
+ * too: its `duplicate_email` says whether an address has a password), the event log. A message's
+ * destination budget is spent where it is sent (`sendOrKeepNewest`), not here.
+ */
 const SCOPES: Record<Scope, readonly string[]> = {
   sends: [
     '/otps/email/login_or_create',
@@ -18,47 +21,36 @@ const SCOPES: Record<Scope, readonly string[]> = {
     '/magic_links/email/login_or_create',
     '/passwords/email/reset/start',
   ],
-  guesses: ['/otps/authenticate', '/passwords/authenticate', '/users/search', '/sessions/attest'],
+  guesses: [
+    '/otps/authenticate',
+    '/passwords/authenticate',
+    '/passwords',
+    '/users/search',
+    '/sessions/attest',
+  ],
   events: ['/events'],
 };
 
-const budget = ({ limit, per_seconds }: { limit: number; per_seconds: number }): Budget => ({
+/** A budget as the config writes it (`{ limit, per_seconds }`), as the limiter takes it. */
+export const budget = ({ limit, per_seconds }: { limit: number; per_seconds: number }): Budget => ({
   limit,
   perSeconds: per_seconds,
 });
 
-/** The address or number a send goes to, as the flows normalize it; null when the body has none. */
-function destinationOf(body: unknown): string | null {
-  if (typeof body !== 'object' || body === null) return null;
-  const { email, phone_number } = body as { email?: unknown; phone_number?: unknown };
-  if (typeof email === 'string' && email.trim()) return `email:${normalizeEmail(email)}`;
-  if (typeof phone_number === 'string' && phone_number.trim()) return `phone:${phone_number.trim()}`;
-  return null;
+interface SpendInput {
+  c: Context<AppEnv>;
+  project: ProjectConfig;
+  services: Services;
+  perIp?: boolean;
 }
 
-/** The budgets one request spends, most specific first; keys hash personal data. */
-function budgetsFor(
-  scope: Scope,
-  {
-    c,
-    project,
-    body,
-    services,
-    perIp = true,
-  }: { c: Context<AppEnv>; project: ProjectConfig; body: unknown; services: Services; perIp?: boolean },
-): Use[] {
+/** The budgets one request spends, the client's before the project's; keys hash personal data. */
+function budgetsFor(scope: Scope, { c, project, services, perIp = true }: SpendInput): Use[] {
   const limits = services.config.rate_limits;
   const ip = perIp ? clientAddress(c, services.trustProxy) : '';
   const ipKey = ip ? sha256Hex(ip) : null;
   const spent: Use[] = [];
   if (scope === 'sends') {
-    const destination = destinationOf(body);
-    if (destination) {
-      spent.push([
-        `sends:destination:${sha256Hex(`${project.project_id}:${destination}`)}`,
-        budget(limits.sends_per_destination),
-      ]);
-    }
     if (ipKey) spent.push([`sends:ip:${ipKey}`, budget(limits.sends_per_ip)]);
     spent.push([`sends:project:${project.project_id}`, budget(limits.sends_per_project)]);
   } else if (scope === 'guesses') {
@@ -77,16 +69,14 @@ const scopeOf = (path: string): Scope | undefined =>
 export const isRateLimited = (path: string): boolean => scopeOf(path) !== undefined;
 
 /**
- * Spends the budgets of an SDK call that sends a message, checks a guess or logs an event, once
- * its body is valid (malformed calls spend nothing; they reach no flow). Over budget: 429
+ * Spends the client budgets of an SDK call that asks for a message, checks a guess or logs an
+ * event, once its body is valid (malformed calls spend nothing; they reach no flow): the client
+ * address's, then the project's; a refused one spends none after it. Over budget: 429
  * `too_many_requests` with `Retry-After`. The counters live in the database, so a budget holds
  * across every provider process sharing it. A backend API call (`perIp: false`) comes from the
- * app's server, whose address is every visitor's: it spends the destination and project budgets only.
+ * app's server, whose address is every visitor's: it spends the project budget only.
  */
-export async function spendRateLimits(
-  path: string,
-  input: { c: Context<AppEnv>; project: ProjectConfig; body: unknown; services: Services; perIp?: boolean },
-): Promise<void> {
+export async function spendRateLimits(path: string, input: SpendInput): Promise<void> {
   const scope = scopeOf(path);
   if (!scope) return;
   const verdict = await input.services.limiter.takeInOrder(budgetsFor(scope, input));

@@ -1,7 +1,7 @@
 import { AuthError } from '../errors/AuthError';
 import { backendRoute } from '../http/backendRoute';
 import type { Route } from '../http/route';
-import { finishBackendAuthentication } from '../sessions/finishBackendAuthentication';
+import { findNamedSession, finishBackendAuthentication } from '../sessions/finishBackendAuthentication';
 import { findEmail, requireEmail } from '../users';
 import { proveMagicLink } from './proveMagicLink';
 import { loginOrCreateByMagicLink, sendMagicLink } from './sendMagicLink';
@@ -34,12 +34,14 @@ export const magicLinkBackendRoutes: Route[] = [
   backendRoute('POST /v1/magic_links/authenticate', async (input) => {
     const { body, project, services } = input;
     const now = new Date();
-    const { emailId, ...proof } = await proveMagicLink(services.db, project.project_id, {
+    const named = await findNamedSession(services, project, body, now);
+    const { emailId, claimed, ...proof } = await proveMagicLink(services.db, project, {
       token: body.token,
       codeVerifier: body.code_verifier,
+      requestSession: { sessionId: named?.session_id },
       now,
     });
     const auth = await finishBackendAuthentication(input, { ...proof, now }, body);
-    return { ...auth, method_id: emailId, reset_sessions: false };
+    return { ...auth, method_id: emailId, reset_sessions: claimed };
   }),
 ];

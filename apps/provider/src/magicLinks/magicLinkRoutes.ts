@@ -11,15 +11,17 @@ export const magicLinkRoutes: Route[] = [
   }),
 
   sdkRoute('POST /magic_links/authenticate', async (input) => {
-    const { body, project, services } = input;
+    const { body, project, services, sessionToken } = input;
     const now = new Date();
-    const { emailId, ...proof } = await proveMagicLink(services.db, project.project_id, {
+    const { userId, emailId, factor } = await proveMagicLink(services.db, project, {
       token: body.token,
       codeVerifier: body.code_verifier,
+      requestSession: { sessionToken },
       now,
     });
     const auth = await finishAuthentication(input, {
-      ...proof,
+      userId,
+      factor,
       durationMinutes: body.session_duration_minutes,
       now,
     });

@@ -2,10 +2,12 @@ import { randomToken, sha256Hex } from '../crypto/hash';
 import type { Queryable } from '../db/Db';
 import type { ProjectRef } from '../users/project';
 import { addMinutes } from '../sessions/duration';
+import { SENT_WITH } from '../tokens/newestToken';
 import { consumeToken, findActiveToken, insertOneTimeToken } from '../tokens/oneTimeTokens';
 import { pkceSatisfied } from '../tokens/pkce';
 
-const KIND = 'magic_link';
+/** `one_time_tokens.kind` of magic links (a reset email's login link is one too). */
+export const MAGIC_LINK_KIND = 'magic_link';
 
 export interface IssuedMagicLink {
   token: string;
@@ -29,19 +31,22 @@ export async function issueMagicLink(
     redirectUrl: string;
     expirationMinutes: number;
     codeChallenge?: string | undefined;
+    /** The token whose message carries this link too (a reset email's reset token). */
+    sentWith?: string;
     now: Date;
   },
 ): Promise<IssuedMagicLink> {
   const token = randomToken(32);
   await insertOneTimeToken(db, {
     project: input.project,
-    kind: KIND,
+    kind: MAGIC_LINK_KIND,
     tokenHash: sha256Hex(token),
     userId: input.userId,
     data: {
       email_id: input.emailId,
       redirect_url: input.redirectUrl,
       ...(input.codeChallenge ? { code_challenge: input.codeChallenge } : {}),
+      ...(input.sentWith ? { [SENT_WITH]: input.sentWith } : {}),
     },
     expiresAt: addMinutes(input.now, input.expirationMinutes),
     now: input.now,
@@ -63,7 +68,12 @@ export async function consumeMagicLink(
     now,
   }: { projectId: string; token: string; codeVerifier?: string | undefined; now: Date },
 ): Promise<{ userId: string; emailId: string } | null> {
-  const row = await findActiveToken(db, { projectId, kind: KIND, tokenHash: sha256Hex(token), now });
+  const row = await findActiveToken(db, {
+    projectId,
+    kind: MAGIC_LINK_KIND,
+    tokenHash: sha256Hex(token),
+    now,
+  });
   if (!row?.user_id) return null;
   if (!pkceSatisfied(row.data, codeVerifier)) return null;
   const consumed = await consumeToken(db, row.token_id, now);

@@ -2,44 +2,46 @@ import type { AuthenticationFactor } from '@latch/api';
 import type { Db } from '../db/Db';
 import { AuthError } from '../errors/AuthError';
 import { consumeResetToken } from '../passwords';
-import { activateUser, findEmailById, markEmailVerified } from '../users';
+import type { TokenSignIn } from '../tokens/tokenSignIn';
+import { proveAddress, type ProjectRef } from '../users';
 import { consumeMagicLink } from './magicLinkTokens';
 
 export interface MagicLinkProof {
   userId: string;
   emailId: string;
   factor: Omit<AuthenticationFactor, 'last_authenticated_at'>;
+  /** The link made its prover the account's owner (`proveAddress`). */
+  claimed: boolean;
 }
+
+const unableToAuth = (): AuthError =>
+  new AuthError('unable_to_auth_magic_link', 'The magic link was already used, expired, or is not valid.');
 
 /**
  * `/magic_links/authenticate` up to the session (browser and backend alike): the token is used
- * once (with its PKCE verifier when it was sent with a challenge), the email marked verified and a
- * pending user activated. Used, expired or unknown is 401 `unable_to_auth_magic_link`.
+ * once (with its PKCE verifier when it was sent with a challenge) and the email it went to proved
+ * (`proveAddress`). Used, expired or unknown is 401 `unable_to_auth_magic_link`.
  */
 export async function proveMagicLink(
   db: Db,
-  projectId: string,
-  { token, codeVerifier, now }: { token: string; codeVerifier?: string | undefined; now: Date },
+  project: ProjectRef,
+  { token, codeVerifier, requestSession, now }: TokenSignIn,
 ): Promise<MagicLinkProof> {
-  const link = { projectId, token, codeVerifier, now };
+  const link = { projectId: project.project_id, token, codeVerifier, now };
   // A reset email's token also logs in: the reset screen's 'Login without a password' sends it here.
   const used = (await consumeMagicLink(db, link)) ?? (await consumeResetToken(db, link));
-  const email = used && (await findEmailById(db, projectId, used.emailId));
-  if (!used || !email) {
-    throw new AuthError(
-      'unable_to_auth_magic_link',
-      'The magic link was already used, expired, or is not valid.',
-    );
-  }
-  await markEmailVerified(db, email.email_id);
-  await activateUser(db, used.userId);
+  if (!used) throw unableToAuth();
+  const { userId, emailId } = used;
+  const email = await proveAddress(db, { project, userId, address: { emailId }, requestSession, now });
+  if (!email) throw unableToAuth();
   return {
-    userId: used.userId,
-    emailId: email.email_id,
+    userId,
+    emailId,
     factor: {
       type: 'magic_link',
       delivery_method: 'email',
-      email_factor: { email_id: email.email_id, email_address: email.email },
+      email_factor: { email_id: emailId, email_address: email.value },
     },
+    claimed: email.claimed,
   };
 }

@@ -2,8 +2,9 @@ import { MAGIC_LINK_EXPIRATION_MINUTES } from '@latch/api';
 import type { ProjectConfig } from '../config/configSchema';
 import { deliver, magicLinkEmail, resolveRedirectUrl } from '../delivery';
 import type { Services } from '../http/deps';
+import { sendOrKeepNewest } from '../limits/sendOrKeepNewest';
 import { findOrCreateUserByEmail, requireEmail } from '../users';
-import { issueMagicLink } from './magicLinkTokens';
+import { issueMagicLink, MAGIC_LINK_KIND } from './magicLinkTokens';
 
 /** The options of a magic link request, as `/magic_links/email/login_or_create` and `send` take them. */
 export interface MagicLinkOptions {
@@ -23,8 +24,10 @@ export interface MagicLinkRecipient {
 }
 
 /**
- * Issues a link for the recipient and emails it. The redirect URLs are checked against the
- * project's list before anything is stored (an unlisted one is `redirect_url_not_found`).
+ * Issues a link for the recipient and emails it; over the destination's budget, the newest link
+ * the request could use is kept working instead (`sendOrKeepNewest`). The redirect URLs are
+ * checked against the project's list before anything is stored (an unlisted one is
+ * `redirect_url_not_found`).
  */
 export async function sendMagicLink(
   services: Services,
@@ -34,23 +37,32 @@ export async function sendMagicLink(
 ): Promise<void> {
   const loginUrl = resolveRedirectUrl(project, options.login_magic_link_url, 'login_magic_link_url');
   const signupUrl = resolveRedirectUrl(project, options.signup_magic_link_url, 'signup_magic_link_url');
-  const minutes =
-    (to.signup ? options.signup_expiration_minutes : options.login_expiration_minutes) ??
-    MAGIC_LINK_EXPIRATION_MINUTES.default;
-  const link = await issueMagicLink(services.db, {
-    project,
-    userId: to.userId,
-    emailId: to.emailId,
-    redirectUrl: to.signup ? signupUrl : loginUrl,
-    expirationMinutes: minutes,
-    codeChallenge: options.code_challenge,
-    now: new Date(),
-  });
-  await deliver(services, project, {
+  const codeChallenge = options.code_challenge;
+  await sendOrKeepNewest(services, project, {
     channel: 'email',
     to: to.email,
-    ...magicLinkEmail({ projectName: project.name, url: link.url, minutes, signup: to.signup }),
-    metadata: { url: link.url, token: link.token },
+    newest: { kind: MAGIC_LINK_KIND, userId: to.userId, match: { email_id: to.emailId }, codeChallenge },
+    minutes:
+      (to.signup ? options.signup_expiration_minutes : options.login_expiration_minutes) ??
+      MAGIC_LINK_EXPIRATION_MINUTES.default,
+    maxMinutes: MAGIC_LINK_EXPIRATION_MINUTES.max,
+    send: async (minutes) => {
+      const link = await issueMagicLink(services.db, {
+        project,
+        userId: to.userId,
+        emailId: to.emailId,
+        redirectUrl: to.signup ? signupUrl : loginUrl,
+        expirationMinutes: minutes,
+        codeChallenge,
+        now: new Date(),
+      });
+      await deliver(services, project, {
+        channel: 'email',
+        to: to.email,
+        ...magicLinkEmail({ projectName: project.name, url: link.url, minutes, signup: to.signup }),
+        metadata: { url: link.url, token: link.token },
+      });
+    },
   });
 }
 

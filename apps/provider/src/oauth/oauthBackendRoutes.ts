@@ -1,6 +1,6 @@
 import { backendRoute } from '../http/backendRoute';
 import type { Route } from '../http/route';
-import { finishBackendAuthentication } from '../sessions/finishBackendAuthentication';
+import { findNamedSession, finishBackendAuthentication } from '../sessions/finishBackendAuthentication';
 import { proveOAuthToken, providerFields } from './proveOAuthToken';
 
 /**
@@ -11,9 +11,11 @@ export const oauthBackendRoutes: Route[] = [
   backendRoute('POST /v1/oauth/authenticate', async (input) => {
     const { body, project, services } = input;
     const now = new Date();
-    const { grant, ...proof } = await proveOAuthToken(services.db, project.project_id, {
+    const named = await findNamedSession(services, project, body, now);
+    const { grant, claimed, ...proof } = await proveOAuthToken(services.db, project, {
       token: body.token,
       codeVerifier: body.code_verifier,
+      requestSession: { sessionId: named?.session_id },
       now,
     });
     const { session, ...auth } = await finishBackendAuthentication(input, { ...proof, now }, body);
@@ -21,7 +23,7 @@ export const oauthBackendRoutes: Route[] = [
       ...auth,
       user_session: session,
       oauth_user_registration_id: grant.registrationId,
-      reset_sessions: false,
+      reset_sessions: claimed,
       ...providerFields(grant),
     };
   }),

@@ -108,6 +108,7 @@ async function callback(c: Context<AppEnv>, services: Services): Promise<Respons
         providerType: type,
         providerSubject: profile.subject,
         emailId: user.account.email_id,
+        verifiedEmailId: user.verifiedEmailId,
         scopes: providerValues.scopes.length ? providerValues.scopes : state.scopes,
         providerValues,
       },

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOST, LIVE_TOKEN, testConfig, testProject, TEST_TOKEN } from '../../test/testConfig';
+import { AUTH_ORIGIN, HOST, LIVE_TOKEN, testConfig, testProject, TEST_TOKEN } from '../../test/testConfig';
 import { DB_KINDS } from '../../test/testDatabases';
 import { openAuthKit, REDIRECT } from '../../test/authTestKit';
 
@@ -100,6 +100,27 @@ describe.each(DB_KINDS)('OAuth through the dev identity provider on %s', (kind) 
     expect((second['user'] as { providers: unknown[] }).providers).toHaveLength(1);
   });
 
+  it('posts the dev sign-in form to the configured auth origin, whatever Host the request named', async () => {
+    const started = await start({ public_token: TEST_TOKEN, login_redirect_url: REDIRECT });
+    const authorize = new URL(started.headers.get('location') ?? '');
+    const forged = `http://attacker.example${authorize.pathname}${authorize.search}`;
+    const action = async (response: Response) =>
+      (/<form method="post" action="([^"]*)"/.exec(await response.text())?.[1] ?? '').replaceAll(
+        '&amp;',
+        '&',
+      );
+    const expected = `${AUTH_ORIGIN}${authorize.pathname}${authorize.search}`;
+    expect(await action(await kit.app.request(forged))).toBe(expected);
+    // The page again with a problem (no email), after a POST.
+    const retry = await kit.app.request(forged, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ state: authorize.searchParams.get('state') ?? '', email: '' }).toString(),
+    });
+    expect(retry.status).toBe(400);
+    expect(await action(retry)).toBe(expected);
+  });
+
   it('uses a token once, and a state once', async () => {
     const { landing, authorize } = await signInAtProvider(`once-${kind}@example.com`);
     const token = landing.searchParams.get('token');
@@ -183,6 +204,54 @@ describe.each(DB_KINDS)('OAuth through the dev identity provider on %s', (kind) 
       }).toString(),
     });
     expect(good.status).toBe(302);
+  });
+
+  it("a stranger's password sign-up: the owner's Google sign-in claims the account and keeps its link", async () => {
+    const email = `claimed-${kind}@example.com`;
+    const password = 'plum-Vortex-9-quietly-Anchor';
+    const stranger = await kit.ok('/passwords', { email, password, session_duration_minutes: 30 });
+    const { landing } = await signInAtProvider(email);
+    const owner = await kit.ok('/oauth/authenticate', {
+      token: landing.searchParams.get('token'),
+      session_duration_minutes: 30,
+    });
+    expect(owner['user_id']).toBe(stranger['user_id']);
+    const user = owner['user'] as { emails: unknown[]; providers: unknown[]; password: unknown };
+    expect(user.emails).toEqual([expect.objectContaining({ email, verified: true })]);
+    expect(user.providers).toEqual([expect.objectContaining({ provider_type: 'google' })]);
+    expect(user.password).toMatchObject({ requires_reset: true });
+    const old = await kit.post('/sessions/authenticate', {}, String(stranger['session_token']));
+    expect([old.status, old.body['error_type']]).toEqual([404, 'session_not_found']);
+    const login = await kit.post('/passwords/authenticate', {
+      email,
+      password,
+      session_duration_minutes: 30,
+    });
+    expect(login.body['error_type']).toBe('reset_password');
+  });
+
+  it('takes nothing when the sign-in carries the password holder’s own session', async () => {
+    const email = `held-${kind}@example.com`;
+    const password = 'plum-Vortex-9-quietly-Anchor';
+    const holder = await kit.ok('/passwords', { email, password, session_duration_minutes: 30 });
+    const token = String(holder['session_token']);
+    const { landing } = await signInAtProvider(email);
+    const linked = await kit.ok(
+      '/oauth/authenticate',
+      { token: landing.searchParams.get('token'), session_duration_minutes: 30 },
+      token,
+    );
+    expect(linked['session_token']).toBe(token);
+    expect((linked['user'] as { emails: unknown[] }).emails).toEqual([
+      expect.objectContaining({ email, verified: true }),
+    ]);
+    expect((await kit.post('/sessions/authenticate', {}, token)).status).toBe(200);
+    const login = await kit.post('/passwords/authenticate', {
+      email,
+      password,
+      session_duration_minutes: 30,
+    });
+    expect(login.status).toBe(200);
   });
 
   it('answers 4xx envelopes for malformed authenticate bodies', async () => {

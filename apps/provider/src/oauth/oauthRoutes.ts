@@ -12,9 +12,10 @@ export const oauthRoutes: Route[] = [
     const now = new Date();
     let proof: OAuthProof;
     try {
-      proof = await proveOAuthToken(services.db, project.project_id, {
+      proof = await proveOAuthToken(services.db, project, {
         token: body.token,
         codeVerifier: body.code_verifier,
+        requestSession: { sessionToken: input.sessionToken },
         now,
       });
     } catch (error) {
@@ -28,9 +29,10 @@ export const oauthRoutes: Route[] = [
       if (failure) throw new ApiFailure(failure.error_type, 400, failure.error_message);
       throw error;
     }
-    const { grant, ...rest } = proof;
+    const { grant, userId, factor } = proof;
     const auth = await finishAuthentication(input, {
-      ...rest,
+      userId,
+      factor,
       durationMinutes: body.session_duration_minutes,
       now,
     });

@@ -85,6 +85,11 @@ export interface OAuthGrant {
   providerType: string;
   providerSubject: string;
   emailId: string | null;
+  /**
+   * The user's email the identity provider says is verified: proved when the token is redeemed,
+   * where the request's session is known (a first proof claims the account, `proveAddress`).
+   */
+  verifiedEmailId?: string | null;
   scopes: string[];
   /** The provider's own tokens, handed to the landing page once (`provider_values`). */
   providerValues?: ProviderValues;
@@ -125,7 +130,8 @@ export async function issueOAuthToken(
 const isGrant = (data: Record<string, unknown>): data is Record<string, unknown> & OAuthGrant =>
   typeof data['registrationId'] === 'string' &&
   typeof data['providerType'] === 'string' &&
-  typeof data['providerSubject'] === 'string';
+  typeof data['providerSubject'] === 'string' &&
+  (data['verifiedEmailId'] == null || typeof data['verifiedEmailId'] === 'string');
 
 /**
  * Uses the token once. Null when it is unknown, used, expired, or its PKCE challenge does not

@@ -170,6 +170,7 @@ const submit = rawRoute('POST', '/v1/oauth/callback/:id', async (c, services) =>
       providerType: 'google',
       providerSubject: profile.subject,
       emailId: user.account.email_id,
+      verifiedEmailId: user.verifiedEmailId,
       scopes: ['openid', 'email', 'profile'],
       providerValues: {
         access_token: '',

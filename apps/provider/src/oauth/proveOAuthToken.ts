@@ -1,32 +1,47 @@
 import type { AuthenticationFactor } from '@latch/api';
 import type { Db } from '../db/Db';
 import { AuthError } from '../errors/AuthError';
-import { activateUser } from '../users';
+import type { TokenSignIn } from '../tokens/tokenSignIn';
+import { activateUser, proveAddress, type ProjectRef } from '../users';
 import { consumeOAuthToken, type OAuthGrant } from './oauthTokens';
 
 export interface OAuthProof {
   userId: string;
   grant: OAuthGrant;
   factor: Omit<AuthenticationFactor, 'last_authenticated_at'>;
+  /** The sign-in made its prover the account's owner (`proveAddress`). */
+  claimed: boolean;
 }
 
 /**
  * `/oauth/authenticate` up to the session (browser and backend alike): the token OAuth left in
- * the landing URL is used once (with its PKCE verifier when started with a challenge) and the user
- * activated. Used, expired or unknown is 404 `oauth_token_not_found`.
+ * the landing URL is used once (with its PKCE verifier when started with a challenge), the email
+ * the identity provider verified proved (`proveAddress`, keeping this sign-in's own link) and the
+ * user activated. Used, expired or unknown is 404 `oauth_token_not_found`.
  */
 export async function proveOAuthToken(
   db: Db,
-  projectId: string,
-  { token, codeVerifier, now }: { token: string; codeVerifier?: string | undefined; now: Date },
+  project: ProjectRef,
+  { token, codeVerifier, requestSession, now }: TokenSignIn,
 ): Promise<OAuthProof> {
-  const used = await consumeOAuthToken(db, { projectId, token, codeVerifier, now });
+  const used = await consumeOAuthToken(db, { projectId: project.project_id, token, codeVerifier, now });
   if (!used) throw new AuthError('oauth_token_not_found', 'OAuth Token could not be found.');
   const { userId, grant } = used;
-  await activateUser(db, userId);
+  const proven = grant.verifiedEmailId
+    ? await proveAddress(db, {
+        project,
+        userId,
+        address: { emailId: grant.verifiedEmailId },
+        requestSession,
+        oauthRegistrationId: grant.registrationId,
+        now,
+      })
+    : null;
+  if (!proven) await activateUser(db, userId);
   return {
     userId,
     grant,
+    claimed: proven?.claimed ?? false,
     factor: {
       type: 'oauth',
       delivery_method: `oauth_${grant.providerType}`,

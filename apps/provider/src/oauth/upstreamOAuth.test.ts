@@ -223,6 +223,24 @@ describe.each(FAMILIES)('$type: $family', { timeout: 30_000 }, ({ type, idToken,
     expect((data['user'] as UserJson).emails).toEqual([]);
   });
 
+  it("claims a stranger's password sign-up when the owner's token is redeemed, not at the callback", async () => {
+    const email = `${type}-claimed@example.com`;
+    const password = 'plum-Vortex-9-quietly-Anchor';
+    const stranger = await kit.ok('/passwords', { email, password, session_duration_minutes: 30 });
+    const strangerSession = () => kit.post('/sessions/authenticate', {}, String(stranger['session_token']));
+    // A landing never redeemed proves nothing; the account stays linked for the next sign-in.
+    await signIn(type, email);
+    expect((await strangerSession()).status).toBe(200);
+
+    const owner = await redeem((await signIn(type, email)).landing);
+    expect(owner['user_id']).toBe(stranger['user_id']);
+    const user = owner['user'] as UserJson & { password: { requires_reset: boolean } };
+    expect(user.emails).toEqual([expect.objectContaining({ email, verified: true })]);
+    expect(user.providers).toEqual([expect.objectContaining({ provider_type: type })]);
+    expect(user.password.requires_reset).toBe(true);
+    expect((await strangerSession()).body['error_type']).toBe('session_not_found');
+  });
+
   it('sends a declined consent back to the login redirect URL with the error', async () => {
     const { landing } = await signIn(type, `${type}-declines@example.com`, { decline: true });
     expect(landing.origin + landing.pathname).toBe(REDIRECT);

@@ -1,12 +1,6 @@
 import { newId } from '../crypto/ids';
 import type { Db } from '../db/Db';
-import {
-  findOrCreateUserByEmail,
-  markEmailVerified,
-  normalizeEmail,
-  parseEmail,
-  type ProjectRef,
-} from '../users';
+import { findEmail, findOrCreateUserByEmail, normalizeEmail, parseEmail, type ProjectRef } from '../users';
 import { findProviderAccount, linkProviderAccount, type ProviderAccount } from './providerAccounts';
 import type { UpstreamProfile } from './upstreamProfile';
 
@@ -14,6 +8,8 @@ export interface UpstreamUser {
   account: ProviderAccount;
   /** A new Latch user: the visitor lands on the signup redirect URL. */
   created: boolean;
+  /** The user's email the provider says is verified, proved when the sign-in's token is redeemed. */
+  verifiedEmailId: string | null;
 }
 
 const nameJson = (p: UpstreamProfile) =>
@@ -72,13 +68,14 @@ async function createUnlinkedUser(
       return {
         account: { oauth_user_registration_id: linked.id, user_id: userId, email_id: emailId },
         created: true,
+        verifiedEmailId: null,
       };
     });
   } catch (error) {
     if (!(error instanceof AlreadyLinked)) throw error;
     const account = await findProviderAccount(db, project.project_id, type, p.subject);
     if (!account) throw new Error('user_oauth_providers: the concurrent link vanished');
-    return { account, created: false };
+    return { account, created: false, verifiedEmailId: null };
   }
 }
 
@@ -86,8 +83,10 @@ async function createUnlinkedUser(
  * The Latch user an upstream account signs in as (docs/oauth.md "Linking rules"):
  * 1. the user this provider account (type + subject) was linked to before;
  * 2. else, when the provider says the address is verified, the user with that address (created if
- *    none; the address is then verified);
+ *    none);
  * 3. else a new user. An unverified or missing address never reaches another user's account.
+ * An address the provider says is verified and that is the account's own is proved when the
+ * sign-in's token is redeemed (`verifiedEmailId`), where the request's session is known.
  */
 export async function upstreamUser(
   db: Db,
@@ -108,11 +107,13 @@ export async function upstreamUser(
       profilePictureUrl: p.picture,
       locale: p.locale,
     });
-    return { account, created: false };
+    const linkedEmail = p.email && p.emailVerified && (await findEmail(db, project.project_id, p.email));
+    const verifiedEmailId =
+      linkedEmail && linkedEmail.email_id === known.email_id ? linkedEmail.email_id : null;
+    return { account, created: false, verifiedEmailId };
   }
   if (p.email && p.emailVerified) {
     const user = await findOrCreateUserByEmail(db, project, p.email);
-    await markEmailVerified(db, user.method_id);
     if (user.created) {
       await db.query('UPDATE users SET name = $2::jsonb WHERE user_id = $1', [user.user_id, nameJson(p)]);
     }
@@ -124,7 +125,11 @@ export async function upstreamUser(
       profilePictureUrl: p.picture,
       locale: p.locale,
     });
-    return { account, created: user.created && account.user_id === user.user_id };
+    return {
+      account,
+      created: user.created && account.user_id === user.user_id,
+      verifiedEmailId: user.method_id,
+    };
   }
   return createUnlinkedUser(db, project, type, p);
 }

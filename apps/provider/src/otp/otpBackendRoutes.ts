@@ -1,7 +1,7 @@
 import { AuthError } from '../errors/AuthError';
 import { backendRoute } from '../http/backendRoute';
 import type { Route } from '../http/route';
-import { finishBackendAuthentication } from '../sessions/finishBackendAuthentication';
+import { findNamedSession, finishBackendAuthentication } from '../sessions/finishBackendAuthentication';
 import {
   findEmail,
   findOrCreateUserByEmail,
@@ -72,8 +72,14 @@ export const otpBackendRoutes: Route[] = [
   backendRoute('POST /v1/otps/authenticate', async (input) => {
     const { body, project, services } = input;
     const now = new Date();
-    const proof = await proveOtp(services.db, project, { methodId: body.method_id, code: body.code, now });
+    const named = await findNamedSession(services, project, body, now);
+    const { claimed, ...proof } = await proveOtp(services.db, project, {
+      methodId: body.method_id,
+      code: body.code,
+      requestSession: { sessionId: named?.session_id },
+      now,
+    });
     const auth = await finishBackendAuthentication(input, { ...proof, now }, body);
-    return { ...auth, method_id: body.method_id, reset_sessions: false };
+    return { ...auth, method_id: body.method_id, reset_sessions: claimed };
   }),
 ];

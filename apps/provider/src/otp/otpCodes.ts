@@ -13,7 +13,8 @@ export const OTP_LENGTH = 6;
 /** Guesses each code allows; the guess that uses the last one burns the code if it is wrong. */
 export const OTP_MAX_ATTEMPTS = 5;
 
-const OTP_KIND = 'otp';
+/** `one_time_tokens.kind` of passcodes. */
+export const OTP_KIND = 'otp';
 
 // Hashes are salted with the row id: six digits repeat across users, hashes must not collide.
 // SHA-256, not a slow KDF like the passwords' scrypt: a leaked hash of a 6-digit code falls to

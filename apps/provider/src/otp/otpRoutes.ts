@@ -33,11 +33,17 @@ export const otpRoutes: Route[] = [
   phoneRoute('whatsapp'),
 
   sdkRoute('POST /otps/authenticate', async (input) => {
-    const { body, project, services } = input;
+    const { body, project, services, sessionToken } = input;
     const now = new Date();
-    const proof = await proveOtp(services.db, project, { methodId: body.method_id, code: body.token, now });
+    const { userId, factor } = await proveOtp(services.db, project, {
+      methodId: body.method_id,
+      code: body.token,
+      requestSession: { sessionToken },
+      now,
+    });
     const auth = await finishAuthentication(input, {
-      ...proof,
+      userId,
+      factor,
       durationMinutes: body.session_duration_minutes,
       now,
     });

@@ -1,28 +1,48 @@
+import { OTP_EXPIRATION_MINUTES } from '@latch/api';
 import type { ProjectConfig } from '../config/configSchema';
 import { deliver, otpEmail, otpText } from '../delivery';
 import type { Services } from '../http/deps';
-import { issueOtp, type OtpChannel } from './otpCodes';
+import { sendOrKeepNewest } from '../limits/sendOrKeepNewest';
+import { issueOtp, OTP_KIND, OTP_MAX_ATTEMPTS, type OtpChannel } from './otpCodes';
 
-/** Stores a fresh code for the method (replacing the previous one) and sends it. */
+/**
+ * Stores a fresh code for the method (replacing the previous one) and sends it; over the
+ * destination's budget, the method's current code is kept working instead (`sendOrKeepNewest`).
+ */
 export async function sendCode(
   services: Services,
   project: ProjectConfig,
   target: { userId: string; methodId: string; channel: OtpChannel; to: string; minutes: number },
 ): Promise<{ method_id: string }> {
-  const code = await issueOtp(services.db, {
-    project,
-    userId: target.userId,
-    methodId: target.methodId,
-    channel: target.channel,
-    expirationMinutes: target.minutes,
-    now: new Date(),
-  });
-  const content = { projectName: project.name, code, minutes: target.minutes };
-  await deliver(services, project, {
+  await sendOrKeepNewest(services, project, {
     channel: target.channel,
     to: target.to,
-    ...(target.channel === 'email' ? otpEmail(content) : otpText(content)),
-    metadata: { code },
+    // The method's code, whichever channel carried it: it is the one the owner can type.
+    newest: {
+      kind: OTP_KIND,
+      userId: target.userId,
+      match: { method_id: target.methodId },
+      maxAttempts: OTP_MAX_ATTEMPTS,
+    },
+    minutes: target.minutes,
+    maxMinutes: OTP_EXPIRATION_MINUTES.max,
+    send: async (minutes) => {
+      const code = await issueOtp(services.db, {
+        project,
+        userId: target.userId,
+        methodId: target.methodId,
+        channel: target.channel,
+        expirationMinutes: minutes,
+        now: new Date(),
+      });
+      const content = { projectName: project.name, code, minutes };
+      await deliver(services, project, {
+        channel: target.channel,
+        to: target.to,
+        ...(target.channel === 'email' ? otpEmail(content) : otpText(content)),
+        metadata: { code },
+      });
+    },
   });
   return { method_id: target.methodId };
 }

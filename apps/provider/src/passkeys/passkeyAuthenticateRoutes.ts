@@ -95,6 +95,7 @@ export const webauthnAuthenticateRoutes: Route[] = [
       userId: registration.user_id,
       factor: webauthnFactor({ ...registration, domain: registration.rp_id }),
       durationMinutes: body.session_duration_minutes,
+      ownerEpoch: registration.owner_epoch,
       now,
     });
     return { ...auth, webauthn_registration_id: id };

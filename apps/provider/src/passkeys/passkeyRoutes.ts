@@ -14,6 +14,7 @@ import {
 } from '.';
 import { finishAuthentication } from '../sessions/finishAuthentication';
 import { requireSession } from '../sessions/requireSession';
+import { withLiveSession } from '../sessions/withLiveSession';
 import { webauthnAuthenticateRoutes } from './passkeyAuthenticateRoutes';
 import { ceremonyRpId, registrationNotFound, webAuthnApiFailure, webauthnFactor } from './webauthnCommon';
 
@@ -48,7 +49,7 @@ export const webauthnRoutes: Route[] = [
 
   sdkRoute('POST /webauthn/register', async (input) => {
     const { body, project, services, sessionToken } = input;
-    const { user_id } = await requireSession({ project, services, sessionToken });
+    const { user_id, session } = await requireSession({ project, services, sessionToken });
     const parsed = parseRegistrationCredential(body.public_key_credential);
     if (!parsed.ok) throw webAuthnApiFailure(parsed);
     const store = createSqlChallengeStore(services.db, project);
@@ -68,20 +69,23 @@ export const webauthnRoutes: Route[] = [
     if (!verified.ok) throw webAuthnApiFailure(verified);
     const now = new Date();
     const takenNames = await listRegistrationNames(services.db, project.project_id, user_id);
-    const registration = await insertRegistration(services.db, project, {
-      userId: user_id,
-      credentialId: verified.credentialId,
-      publicKey: verified.publicKey,
-      counter: verified.counter,
-      transports: verified.transports,
-      aaguid: verified.aaguid,
-      rpId: context.rpId,
-      userAgent: context.userAgent,
-      authenticatorType: parsed.credential.authenticatorAttachment ?? context.authenticatorType,
-      name: defaultPasskeyName(verified.aaguid, takenNames, context.userAgent),
-      backedUp: verified.backedUp,
-      now,
-    });
+    const held = { projectId: project.project_id, sessionId: session.session_id, now };
+    const registration = await withLiveSession(services.db, held, (tx) =>
+      insertRegistration(tx, project, {
+        userId: user_id,
+        credentialId: verified.credentialId,
+        publicKey: verified.publicKey,
+        counter: verified.counter,
+        transports: verified.transports,
+        aaguid: verified.aaguid,
+        rpId: context.rpId,
+        userAgent: context.userAgent,
+        authenticatorType: parsed.credential.authenticatorAttachment ?? context.authenticatorType,
+        name: defaultPasskeyName(verified.aaguid, takenNames, context.userAgent),
+        backedUp: verified.backedUp,
+        now,
+      }),
+    );
     if (!registration) {
       throw new ApiFailure(
         'duplicate_webauthn_registration',

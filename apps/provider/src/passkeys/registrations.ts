@@ -30,6 +30,9 @@ export interface StoredRegistration {
   user_agent: string;
 }
 
+/** A registration found to sign in with, and its user's owner epoch read with it (`OwnerEpoch`). */
+export type SigningRegistration = StoredRegistration & { owner_epoch: number };
+
 type PublicRow = WebAuthnRegistration & Record<string, unknown>;
 
 /** Stores a verified credential; null when the project already has this credential id. */
@@ -69,12 +72,13 @@ export async function findRegistrationByCredentialId(
   db: Queryable,
   projectId: string,
   credentialId: string,
-): Promise<StoredRegistration | null> {
-  const [row] = await db.query<StoredRegistration & Record<string, unknown>>(
+): Promise<SigningRegistration | null> {
+  const [row] = await db.query<SigningRegistration & Record<string, unknown>>(
     // counter is bigint: float8 reads back as a number on both drivers (uint32 fits exactly).
-    `SELECT webauthn_registration_id, user_id, credential_id, public_key, counter::float8 AS counter,
-            rp_id, user_agent
-     FROM webauthn_registrations WHERE project_id = $1 AND credential_id = $2`,
+    `SELECT r.webauthn_registration_id, r.user_id, r.credential_id, r.public_key,
+            r.counter::float8 AS counter, r.rp_id, r.user_agent, u.owner_epoch
+     FROM webauthn_registrations r JOIN users u ON u.user_id = r.user_id
+     WHERE r.project_id = $1 AND r.credential_id = $2`,
     [projectId, credentialId],
   );
   return row ? { ...row, public_key: new Uint8Array(row.public_key) } : null;

@@ -1,5 +1,6 @@
 import type { ProjectConfig } from '../config/configSchema';
 import type { Db } from '../db/Db';
+import type { OwnerEpoch } from '../sessions/sessionRow';
 import { hashPassword } from './passwordHash';
 import { replacePassword } from './replacePassword';
 import { requireStorablePassword, requireStrongPassword } from './requireStrongPassword';
@@ -12,7 +13,15 @@ import { requireStorablePassword, requireStrongPassword } from './requireStrongP
 export async function changePassword(
   db: Db,
   project: ProjectConfig,
-  input: { userId: string; email: string; password: string; now: Date; keepSessionId?: string | undefined },
+  input: {
+    userId: string;
+    email: string;
+    password: string;
+    now: Date;
+    keepSessionId?: string | undefined;
+    /** Read before the old password or the session allowing the change was checked. */
+    ownerEpoch: OwnerEpoch;
+  },
 ): Promise<void> {
   requireStorablePassword(input.password);
   requireStrongPassword(project, input.password, input.email);
@@ -22,6 +31,7 @@ export async function changePassword(
       userId: input.userId,
       hash,
       now: input.now,
+      ownerEpoch: input.ownerEpoch,
       ...(input.keepSessionId === undefined ? {} : { keepSessionId: input.keepSessionId }),
     }),
   );

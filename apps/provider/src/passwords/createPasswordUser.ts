@@ -10,11 +10,7 @@ import { sendDefaultPasswordReset } from './startPasswordReset';
 const duplicate = (message: string): AuthError => new AuthError('duplicate_email', message);
 
 /** An address that already has a user cannot be claimed with a password by whoever types it. */
-async function refuseExistingUser(
-  services: Pick<Services, 'db' | 'logger'>,
-  project: ProjectConfig,
-  email: string,
-): Promise<void> {
+async function refuseExistingUser(services: Services, project: ProjectConfig, email: string): Promise<void> {
   const existing = await findEmail(services.db, project.project_id, email);
   if (!existing) return;
   if ((await loadPasswordRecord(services.db, existing.user_id))?.password_hash)
@@ -32,7 +28,7 @@ async function refuseExistingUser(
  * password, or `weak_password` / `breached_password` / `duplicate_email` / `reset_password`.
  */
 export async function createPasswordUser(
-  services: Pick<Services, 'db' | 'logger'>,
+  services: Services,
   project: ProjectConfig,
   { email, password }: { email: string; password: string },
 ): Promise<CreatedUser> {

@@ -8,6 +8,7 @@ import { requireProjectUser } from '../users/projectUser';
 import { changePassword } from './changePassword';
 import { checkPasswordLogin } from './checkPasswordLogin';
 import { checkStrength } from './checkStrength';
+import { loadPasswordRecord } from './passwordRecord';
 import { requireStorablePassword } from './requireStrongPassword';
 
 const PASSWORD_FACTOR = { type: 'password', delivery_method: 'knowledge' } as const;
@@ -23,7 +24,8 @@ export const passwordBackendRoutes: Route[] = [
       password: body.password,
       now,
     });
-    return finishBackendAuthentication(input, { userId: found.user_id, factor: PASSWORD_FACTOR, now }, body);
+    const proof = { userId: found.user_id, factor: PASSWORD_FACTOR, ownerEpoch: found.ownerEpoch, now };
+    return finishBackendAuthentication(input, proof, body);
   }),
 
   backendRoute('POST /v1/passwords/strength_check', async ({ body, project }) =>
@@ -50,8 +52,10 @@ export const passwordBackendRoutes: Route[] = [
       password: body.new_password,
       now,
       keepSessionId: named?.user_id === found.user_id ? named.session_id : undefined,
+      ownerEpoch: found.ownerEpoch,
     });
-    return finishBackendAuthentication(input, { userId: found.user_id, factor: PASSWORD_FACTOR, now }, body);
+    const proof = { userId: found.user_id, factor: PASSWORD_FACTOR, ownerEpoch: found.ownerEpoch, now };
+    return finishBackendAuthentication(input, proof, body);
   }),
 
   /** A live session proves the account; it survives the change (the user's other sessions may not). */
@@ -61,7 +65,12 @@ export const passwordBackendRoutes: Route[] = [
     if (!named)
       throw new ApiFailure('missing_field', 400, 'session_token or session_jwt is a required field.');
     const user = await requireProjectUser(services.db, project.project_id, named.user_id);
+    // The epoch first, then the session again: a claim that ended the session meanwhile is seen by
+    // one or the other, so the change stores nothing.
+    const ownerEpoch = (await loadPasswordRecord(services.db, user.user_id))?.owner_epoch;
+    await findNamedSession(services, project, body, now);
     await changePassword(services.db, project, {
+      ownerEpoch,
       userId: user.user_id,
       email: user.emails[0]?.email ?? '',
       password: body.password,

@@ -75,6 +75,8 @@ describe.each(DB_KINDS)('password reset by email on %s', SLOW, (kind) => {
   it("ends the user's other sessions; the reset's own session and other users' stay", async () => {
     const email = freshEmail();
     const before = String((await signUp(email))['session_token']);
+    // Proved by its holder first, so the reset, not an owner's first proof, ends the session.
+    await kit.signInByMagicLink(email, before);
     const bystander = String((await signUp(freshEmail()))['session_token']);
     await kit.ok('/passwords/email/reset/start', { email });
     const done = await reset(linksOf((await kit.latest(email)).text).resetToken);
@@ -88,28 +90,42 @@ describe.each(DB_KINDS)('password reset by email on %s', SLOW, (kind) => {
 });
 
 describe('password reset in a project that keeps sessions', SLOW, () => {
-  it('leaves the other sessions alive when end_sessions_on_password_reset is false', async () => {
-    const kit = await openAuthKit('pglite', {
+  let kit: AuthKit;
+  beforeAll(async () => {
+    kit = await openAuthKit('pglite', {
       projects: [
         testProject({ redirect_urls: [REDIRECT, RESET_PAGE], end_sessions_on_password_reset: false }),
       ],
     });
-    try {
-      const email = freshEmail();
-      const signedUp = await kit.ok('/passwords', { email, password: STRONG, session_duration_minutes: 30 });
-      await kit.ok('/passwords/email/reset/start', { email });
-      const { resetToken } = linksOf((await kit.latest(email)).text);
-      await kit.ok('/passwords/email/reset', {
-        token: resetToken,
-        password: NEWER,
-        session_duration_minutes: 30,
-      });
-      const old = await kit.post('/sessions/authenticate', {}, String(signedUp['session_token']));
-      expect(old.status).toBe(200);
-    } finally {
-      await kit.close();
-    }
   }, 60_000);
+  afterAll(() => kit?.close());
+
+  /** Signs up with a password, resets it by the emailed link; answers the sign-up's session token. */
+  const signUpThenReset = async (email: string, proveFirst: boolean) => {
+    const signedUp = await kit.ok('/passwords', { email, password: STRONG, session_duration_minutes: 30 });
+    const token = String(signedUp['session_token']);
+    if (proveFirst) await kit.signInByMagicLink(email, token);
+    await kit.ok('/passwords/email/reset/start', { email });
+    const { resetToken } = linksOf((await kit.latest(email)).text);
+    await kit.ok('/passwords/email/reset', {
+      token: resetToken,
+      password: NEWER,
+      session_duration_minutes: 30,
+    });
+    return token;
+  };
+
+  it('leaves the other sessions alive when end_sessions_on_password_reset is false', async () => {
+    // Proved by its holder first: the first proof of an unowned account ends every session.
+    const token = await signUpThenReset(freshEmail(), true);
+    expect((await kit.post('/sessions/authenticate', {}, token)).status).toBe(200);
+  });
+
+  it("still ends a stranger's sessions when the reset is the address's first proof", async () => {
+    const token = await signUpThenReset(freshEmail(), false);
+    const old = await kit.post('/sessions/authenticate', {}, token);
+    expect([old.status, old.body['error_type']]).toEqual([404, 'session_not_found']);
+  });
 });
 
 describe('password reset rules', SLOW, () => {
@@ -124,6 +140,12 @@ describe('password reset rules', SLOW, () => {
 
   const signUp = (email: string) =>
     kit.ok('/passwords', { email, password: STRONG, session_duration_minutes: 30 });
+  /** A password account whose holder proved its email: a later proof takes nothing from it. */
+  const signUpProved = async (email: string) => {
+    const signedUp = await signUp(email);
+    await kit.signInByMagicLink(email, String(signedUp['session_token']));
+    return signedUp;
+  };
   const login = (email: string, password: string) =>
     kit.post('/passwords/authenticate', { email, password, session_duration_minutes: 30 });
   const reset = (token: string | undefined, password = NEWER) =>
@@ -131,7 +153,7 @@ describe('password reset rules', SLOW, () => {
 
   it('signs in with the login link through /magic_links/authenticate', async () => {
     const email = freshEmail();
-    const { user_id } = await signUp(email);
+    const { user_id } = await signUpProved(email);
     await kit.ok('/passwords/email/reset/start', { email });
     const { loginToken } = linksOf((await kit.latest(email)).text);
     const data = await kit.ok('/magic_links/authenticate', {
@@ -144,7 +166,7 @@ describe('password reset rules', SLOW, () => {
 
   it('signs in with the reset token through /magic_links/authenticate, once', async () => {
     const email = freshEmail();
-    const { user_id } = await signUp(email);
+    const { user_id } = await signUpProved(email);
     await kit.ok('/passwords/email/reset/start', { email });
     const { resetToken } = linksOf((await kit.latest(email)).text);
     const authenticate = () =>

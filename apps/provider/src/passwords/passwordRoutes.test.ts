@@ -115,8 +115,14 @@ describe('password sign-up and log-in', SLOW, () => {
       expect((await login(email, `wrong-${i}`)).body['error_type']).toBe('unauthorized_credentials');
     const last = await login(email, 'wrong-last');
     expect([last.status, last.body['error_type']]).toEqual([429, 'user_lock_limit_reached']);
+    // Retry-After is the time the lock still holds.
+    expect(last.headers.get('Retry-After')).toBe(String(PASSWORD_LOCK_MINUTES * 60));
+    vi.setSystemTime(start + 10 * 60_000);
     const locked = await login(email, STRONG);
     expect([locked.status, locked.body['error_type']]).toEqual([429, 'user_lock_limit_reached']);
+    expect(locked.headers.get('Retry-After')).toBe(String((PASSWORD_LOCK_MINUTES - 10) * 60));
+    vi.setSystemTime(start + PASSWORD_LOCK_MINUTES * 60_000 - 1000);
+    expect((await login(email, STRONG)).headers.get('Retry-After')).toBe('1');
     vi.setSystemTime(start + PASSWORD_LOCK_MINUTES * 60_000 + 1000);
     expect((await login(email, STRONG)).status).toBe(200);
   });

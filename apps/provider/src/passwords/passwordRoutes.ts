@@ -54,6 +54,7 @@ export const passwordRoutes: Route[] = [
       userId: found.user_id,
       factor: PASSWORD_FACTOR,
       durationMinutes: body.session_duration_minutes,
+      ownerEpoch: found.ownerEpoch,
       now,
     });
   }),
@@ -85,6 +86,7 @@ export const passwordRoutes: Route[] = [
       token: body.token,
       password: body.password,
       codeVerifier: body.code_verifier,
+      requestSession: { sessionToken: input.sessionToken },
       now,
     });
     // The link proved the inbox, as a magic link does; the password itself is brand new.

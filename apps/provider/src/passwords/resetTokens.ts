@@ -13,7 +13,7 @@ import type { ProjectRef } from '../users';
 /** `one_time_tokens.kind` of reset links. */
 export const RESET_TOKEN_KIND = 'password_reset';
 
-/** Stores a new single-use reset token (hashed) for the user's email; answers the token. */
+/** Stores a new single-use reset token (hashed) for the user's email; answers the token and its row's id. */
 export async function issueResetToken(
   db: Queryable,
   input: {
@@ -27,9 +27,9 @@ export async function issueResetToken(
     auto?: boolean;
     now: Date;
   },
-): Promise<string> {
+): Promise<{ token: string; tokenId: string }> {
   const token = randomToken(32);
-  await insertOneTimeToken(db, {
+  const tokenId = await insertOneTimeToken(db, {
     project: input.project,
     kind: RESET_TOKEN_KIND,
     tokenHash: sha256Hex(token),
@@ -43,7 +43,7 @@ export async function issueResetToken(
     expiresAt: addMinutes(input.now, input.expirationMinutes),
     now: input.now,
   });
-  return token;
+  return { token, tokenId };
 }
 
 export interface ResetTokenRef {

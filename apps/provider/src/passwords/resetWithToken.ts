@@ -2,7 +2,7 @@ import type { ProjectConfig } from '../config/configSchema';
 import type { Db } from '../db/Db';
 import { AuthError } from '../errors/AuthError';
 import { hashPassword } from '.';
-import { activateUser, findEmailById, markEmailVerified, type EmailRecord } from '../users';
+import { findEmailById, proveAddressInTransaction, type EmailRecord, type RequestSession } from '../users';
 import { replacePassword } from './replacePassword';
 import { requireStorablePassword, requireStrongPassword } from './requireStrongPassword';
 import { findResetToken, useResetToken } from './resetTokens';
@@ -11,14 +11,22 @@ const badResetToken = (): AuthError =>
   new AuthError('unable_to_auth_magic_link', 'The reset link was already used, expired, or is not valid.');
 
 /**
- * `POST /passwords/email/reset` up to the session: uses the reset token once, sets the new
- * password (clearing a required reset, the failure counter and any lock), ends the user's sessions
- * (unless the project keeps them), retires the user's other reset links and marks the email verified. Answers the email the link was sent to.
+ * `POST /passwords/email/reset` up to the session: uses the reset token once, proves the email
+ * (`proveAddress`: a first proof claims the account, ending every session), sets the new password
+ * (clearing a required reset, the failure counter and any lock), ends the user's sessions (unless
+ * the project keeps them) and retires the user's other reset links. Answers the email the link was
+ * sent to.
  */
 export async function resetWithToken(
   db: Db,
   project: ProjectConfig,
-  input: { token: string; password: string; codeVerifier?: string | undefined; now: Date },
+  input: {
+    token: string;
+    password: string;
+    codeVerifier?: string | undefined;
+    requestSession: RequestSession;
+    now: Date;
+  },
 ): Promise<EmailRecord> {
   const { now } = input;
   requireStorablePassword(input.password);
@@ -35,10 +43,16 @@ export async function resetWithToken(
   const hash = await hashPassword(input.password);
   if (!(await useResetToken(db, ref.tokenId, now))) throw badResetToken();
   await db.transaction(async (tx) => {
+    // Proved first: a claim marks the password set before for reset, and this one replaces it.
+    await proveAddressInTransaction(tx, {
+      project,
+      userId: ref.userId,
+      address: { emailId: owner.email_id },
+      requestSession: input.requestSession,
+      now,
+    });
     // The reset's own session comes after this.
     await replacePassword(tx, project, { userId: ref.userId, hash, now });
-    await markEmailVerified(tx, owner.email_id);
-    await activateUser(tx, ref.userId);
   });
   return owner;
 }

@@ -2,11 +2,12 @@ import { RESET_EXPIRATION_MINUTES } from '@latch/api';
 import type { ProjectConfig } from '../config/configSchema';
 import { deliver, type MessageMetadata } from '../delivery';
 import type { Services } from '../http/deps';
+import { sendOrKeepNewest } from '../limits/sendOrKeepNewest';
 import { issueMagicLink, magicLinkUrl } from '../magicLinks/magicLinkTokens';
 import type { EmailRecord } from '../users';
 import { passwordResetEmail } from './resetEmail';
 import { resetRedirects, type ResetRedirects } from './resetRedirects';
-import { issueResetToken } from './resetTokens';
+import { issueResetToken, RESET_TOKEN_KIND } from './resetTokens';
 
 export interface ResetStart {
   email: EmailRecord;
@@ -23,40 +24,60 @@ export type ResetMessageMetadata = MessageMetadata & { login_url: string; login_
 /**
  * Emails a reset link `<reset url>?token=<t>&stytch_token_type=reset_password` and a login link
  * `<login url>?token=<t2>&stytch_token_type=login`. The login token is an ordinary magic link, so
- * `POST /magic_links/authenticate` signs in with it. Both share the expiry and PKCE challenge.
+ * `POST /magic_links/authenticate` signs in with it. Both share the expiry and PKCE challenge. Over
+ * the destination's budget, the newest reset email the request could use is kept working instead
+ * (its reset token and login link: `sendOrKeepNewest`).
  */
 export async function sendPasswordReset(
-  services: Pick<Services, 'db' | 'logger'>,
+  services: Services,
   project: ProjectConfig,
   { email, redirects, expirationMinutes, codeChallenge, auto, now }: ResetStart,
 ): Promise<void> {
-  const common = {
-    project,
-    userId: email.user_id,
-    emailId: email.email_id,
-    expirationMinutes,
-    codeChallenge,
-    now,
-  };
-  const token = await issueResetToken(services.db, {
-    ...common,
-    redirectUrl: redirects.resetUrl,
-    auto: auto ?? false,
-  });
-  const login = await issueMagicLink(services.db, { ...common, redirectUrl: redirects.loginUrl });
-  const resetUrl = magicLinkUrl(redirects.resetUrl, token, 'reset_password');
-  const loginUrl = magicLinkUrl(redirects.loginUrl, login.token, 'login');
-  const metadata: ResetMessageMetadata = {
-    url: resetUrl,
-    token,
-    login_url: loginUrl,
-    login_token: login.token,
-  };
-  await deliver(services, project, {
+  await sendOrKeepNewest(services, project, {
     channel: 'email',
     to: email.email,
-    ...passwordResetEmail({ projectName: project.name, resetUrl, loginUrl, minutes: expirationMinutes }),
-    metadata,
+    newest: {
+      kind: RESET_TOKEN_KIND,
+      userId: email.user_id,
+      match: { email_id: email.email_id },
+      codeChallenge,
+    },
+    minutes: expirationMinutes,
+    maxMinutes: RESET_EXPIRATION_MINUTES.max,
+    send: async (minutes) => {
+      const common = {
+        project,
+        userId: email.user_id,
+        emailId: email.email_id,
+        expirationMinutes: minutes,
+        codeChallenge,
+        now,
+      };
+      const reset = await issueResetToken(services.db, {
+        ...common,
+        redirectUrl: redirects.resetUrl,
+        auto: auto ?? false,
+      });
+      const login = await issueMagicLink(services.db, {
+        ...common,
+        redirectUrl: redirects.loginUrl,
+        sentWith: reset.tokenId,
+      });
+      const resetUrl = magicLinkUrl(redirects.resetUrl, reset.token, 'reset_password');
+      const loginUrl = magicLinkUrl(redirects.loginUrl, login.token, 'login');
+      const metadata: ResetMessageMetadata = {
+        url: resetUrl,
+        token: reset.token,
+        login_url: loginUrl,
+        login_token: login.token,
+      };
+      await deliver(services, project, {
+        channel: 'email',
+        to: email.email,
+        ...passwordResetEmail({ projectName: project.name, resetUrl, loginUrl, minutes }),
+        metadata,
+      });
+    },
   });
 }
 
@@ -66,7 +87,7 @@ export async function sendPasswordReset(
  * without redirect URLs cannot send one; that is logged, and the caller still answers its error.
  */
 export async function sendDefaultPasswordReset(
-  services: Pick<Services, 'db' | 'logger'>,
+  services: Services,
   project: ProjectConfig,
   email: EmailRecord,
   now: Date,

@@ -4,7 +4,7 @@ import { issueSession, type IssueSessionInput } from './issueSession';
 import { requestAttributes } from './requestAttributes';
 
 /** What a sign-in proved: whose account, by which factor, and for how long the session lasts. */
-export type Proof = Pick<IssueSessionInput, 'userId' | 'factor' | 'durationMinutes' | 'now'>;
+export type Proof = Pick<IssueSessionInput, 'userId' | 'factor' | 'durationMinutes' | 'ownerEpoch' | 'now'>;
 
 /**
  * The end of every sign-in route: the session of the request (a live one of the same user gets

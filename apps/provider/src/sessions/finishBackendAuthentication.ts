@@ -89,6 +89,7 @@ export async function finishBackendAuthentication(
     existingSessionId: named?.session_id,
     // The caller is the app's server: the visitor's address and browser are not known here.
     attributes: { ip_address: '', user_agent: '' },
+    ownerEpoch: proof.ownerEpoch,
     now,
   });
 }

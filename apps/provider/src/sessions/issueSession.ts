@@ -9,6 +9,7 @@ import {
 import { randomToken, sha256Hex } from '../crypto/hash';
 import { newId } from '../crypto/ids';
 import type { Db } from '../db/Db';
+import { AuthError } from '../errors/AuthError';
 import { UserNotFoundError } from '../users/loadUser';
 import type { ProjectRef } from '../users/project';
 import { toUser } from '../users/userJson';
@@ -20,6 +21,7 @@ import {
   insertSession,
   toSession,
   touchSession,
+  type OwnerEpoch,
   type SessionAttributes,
   type SessionRow,
   type SessionWithUser,
@@ -44,8 +46,14 @@ export interface IssueSessionInput {
   /** The backend API's other way to name the session to add the factor to: its id (from a JWT). */
   existingSessionId?: string | undefined;
   attributes?: SessionAttributes;
+  /** What a credential sign-in read with its credential: no session once the owner claimed the account. */
+  ownerEpoch?: OwnerEpoch;
   now?: Date;
 }
+
+/** The account's owner claimed it while this sign-in checked a credential the claim took away. */
+const credentialWithdrawn = (): AuthError =>
+  new AuthError('unauthorized_credentials', 'The credential was withdrawn while it was being checked.');
 
 /** JSON with object keys sorted, so a factor read back from jsonb (which reorders keys) compares equal. */
 const canonical = (value: unknown): string =>
@@ -109,8 +117,10 @@ export async function issueSession(input: IssueSessionInput): Promise<Authentica
       expiresAt,
       factors: [{ ...factor, last_authenticated_at: at }],
       attributes: input.attributes ?? { ip_address: '', user_agent: '' },
+      ownerEpoch: input.ownerEpoch,
     });
-    if (!created) throw new Error(`cannot start a session: no user ${userId}`);
+    if (!created && input.ownerEpoch !== undefined) throw credentialWithdrawn();
+    if (!created) throw new UserNotFoundError(userId);
     row = created;
   }
   if (!row.user_json) throw new UserNotFoundError(row.user_id);

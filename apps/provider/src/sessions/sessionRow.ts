@@ -126,7 +126,9 @@ const withUser = (write: string): string =>
 const INSERT_SQL = withUser(
   `INSERT INTO sessions (session_id, project_id, user_id, token_hash, started_at, last_accessed_at,
      expires_at, factors, attributes, roles)
-   SELECT $1, $2, u.user_id, $4, $5, $5, $6, $7, $8, u.roles FROM users u WHERE u.user_id = $3`,
+   SELECT $1, $2, u.user_id, $4, $5, $5, $6, $7, $8, u.roles FROM users u
+   WHERE u.user_id = $3 AND ($9::integer IS NULL OR u.owner_epoch = $9)
+   FOR SHARE OF u`,
 );
 
 /**
@@ -290,10 +292,21 @@ const TOUCH_SQL = withUser(
   `UPDATE sessions SET last_accessed_at = $2,
      expires_at = COALESCE($3::timestamptz, expires_at),
      factors = COALESCE($4::jsonb, factors)
-   WHERE session_id = $1`,
+   WHERE session_id = $1 AND revoked_at IS NULL`,
 );
 
-/** Starts a session for the user (its roles copied); answers it with its user, or null when there is no such user. */
+/**
+ * The user's owner epoch (`users.owner_epoch`), read in the same statement as the credential a
+ * sign-in checks (a password hash, a passkey, a wallet): its session starts only while the epoch
+ * is unchanged. The insert waits for a claim in progress (`FOR SHARE` against the claim's row
+ * lock) and then sees its new epoch. Absent for sign-ins that prove an address.
+ */
+export type OwnerEpoch = number | undefined;
+
+/**
+ * Starts a session for the user (its roles copied); answers it with its user, or null when there
+ * is no such user or its owner epoch is no longer `s.ownerEpoch`.
+ */
 export async function insertSession(
   db: Queryable,
   s: {
@@ -305,6 +318,7 @@ export async function insertSession(
     expiresAt: Date;
     factors: AuthenticationFactor[];
     attributes: SessionAttributes;
+    ownerEpoch?: OwnerEpoch;
   },
 ): Promise<SessionWithUser | null> {
   const [row] = await db.query<SessionWithUser>(INSERT_SQL, [
@@ -316,23 +330,26 @@ export async function insertSession(
     s.expiresAt,
     JSON.stringify(s.factors),
     JSON.stringify(s.attributes),
+    s.ownerEpoch ?? null,
   ]);
   return row ?? null;
 }
 
-/** Records an access; moves `expires_at` and replaces the factors when given. Answers the row and user. */
+/**
+ * Records an access of a live session; moves `expires_at` and replaces the factors when given.
+ * Answers the row and user, or null when the session ended meanwhile (a claim revoked it).
+ */
 export async function touchSession(
   db: Queryable,
   sessionId: string,
   now: Date,
   changes: { expiresAt?: Date; factors?: AuthenticationFactor[] } = {},
-): Promise<SessionWithUser> {
+): Promise<SessionWithUser | null> {
   const [row] = await db.query<SessionWithUser>(TOUCH_SQL, [
     sessionId,
     now,
     changes.expiresAt ?? null,
     changes.factors ? JSON.stringify(changes.factors) : null,
   ]);
-  if (!row) throw new Error(`session ${sessionId} vanished during an update`);
-  return row;
+  return row ?? null;
 }

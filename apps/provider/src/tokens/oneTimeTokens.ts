@@ -49,13 +49,16 @@ export async function insertOneTimeToken(db: Queryable, t: NewOneTimeToken): Pro
 }
 
 /** The `data` keys a new token can replace older ones by (an index serves `method_id`). */
-type ReplacedBy = 'method_id';
+type ReplacedBy = 'method_id' | 'crypto_wallet_address';
+
+const replaceSql = (dataKey: ReplacedBy): string => `WITH replaced AS (
+    UPDATE one_time_tokens SET used_at = $7
+    WHERE project_id = $2 AND kind = $3 AND data->>'${dataKey}' = $9 AND used_at IS NULL)
+  ${INSERT_SQL}`;
 
 const REPLACE_SQL: Record<ReplacedBy, string> = {
-  method_id: `WITH replaced AS (
-    UPDATE one_time_tokens SET used_at = $7
-    WHERE project_id = $2 AND kind = $3 AND data->>'method_id' = $9 AND used_at IS NULL)
-  ${INSERT_SQL}`,
+  method_id: replaceSql('method_id'),
+  crypto_wallet_address: replaceSql('crypto_wallet_address'),
 };
 
 /**

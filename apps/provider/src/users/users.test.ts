@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/Db';
 import { DB_KINDS, openMigratedTestDb } from '../../test/testDatabases';
 import {
-  activateUser,
   createUser,
   DuplicateIdentifierError,
   findOrCreateUserByEmail,
@@ -13,9 +12,8 @@ import {
   isE164,
   isValidEmail,
   loadUser,
-  markEmailVerified,
-  markPhoneVerified,
   normalizeEmail,
+  proveAddress,
   UserNotFoundError,
 } from '.';
 
@@ -76,9 +74,9 @@ describe.each(DB_KINDS)('users store on %s', (kind) => {
     expect(await findUserIdByPhone(db, project.project_id, '+15555550111')).toBe(created.user_id);
     expect(await findUserIdByEmail(db, 'another-project', 'grace@example.com')).toBeNull();
 
-    await markEmailVerified(db, created.email_id ?? '');
-    await markPhoneVerified(db, created.phone_id ?? '');
-    await activateUser(db, created.user_id);
+    const proof = { project, userId: created.user_id, requestSession: {}, now: new Date() };
+    await proveAddress(db, { ...proof, address: { emailId: created.email_id ?? '' } });
+    await proveAddress(db, { ...proof, address: { phoneId: created.phone_id ?? '' } });
     const user = await loadUser(db, created.user_id);
     expect(user).toEqual({
       user_id: created.user_id,

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { createSiweMessage } from 'viem/siwe';
 import type { CryptoWalletType } from './address';
 
 /** A challenge is valid for 5 minutes. */
@@ -26,7 +25,10 @@ const newNonce = (): string => randomBytes(16).toString('hex');
 
 /**
  * The message the wallet signs: an EIP-4361 (Sign-In with Ethereum) message for Ethereum, the
- * same layout naming a Solana account for Solana (the Sign-In With Solana text form).
+ * same layout naming a Solana account for Solana (the Sign-In With Solana text form). Written
+ * here from the EIP's grammar rather than by viem's `createSiweMessage`, which refuses domains
+ * the EIP allows (`auth:4000`, `[::1]:3000`: any RFC 3986 authority) and so failed the call for
+ * such an authorized origin. The body schema has already checked the statement and resources.
  */
 export function challengeMessage(input: ChallengeInput): { message: string; expiresAt: Date } {
   const { type, address, origin, siwe, now } = input;
@@ -34,19 +36,21 @@ export function challengeMessage(input: ChallengeInput): { message: string; expi
   const url = new URL(origin);
   const nonce = newNonce();
   if (type === 'ethereum') {
-    const message = createSiweMessage({
-      domain: url.host,
-      address: address as `0x${string}`,
-      uri: url.origin,
-      version: '1',
-      chainId: siwe.chain_id ?? 1,
-      nonce,
-      issuedAt: now,
-      expirationTime: expiresAt,
-      ...(siwe.statement ? { statement: siwe.statement } : {}),
-      ...(siwe.resources?.length ? { resources: siwe.resources } : {}),
-    });
-    return { message, expiresAt };
+    const lines = [
+      `${url.host} wants you to sign in with your Ethereum account:`,
+      address,
+      '',
+      ...(siwe.statement ? [siwe.statement] : []),
+      '',
+      `URI: ${url.origin}`,
+      'Version: 1',
+      `Chain ID: ${siwe.chain_id ?? 1}`,
+      `Nonce: ${nonce}`,
+      `Issued At: ${now.toISOString()}`,
+      `Expiration Time: ${expiresAt.toISOString()}`,
+      ...(siwe.resources?.length ? ['Resources:', ...siwe.resources.map((resource) => `- ${resource}`)] : []),
+    ];
+    return { message: lines.join('\n'), expiresAt };
   }
   const lines = [
     `${url.host} wants you to sign in with your Solana account:`,

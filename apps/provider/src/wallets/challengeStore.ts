@@ -1,6 +1,6 @@
 import { sha256Hex } from '../crypto/hash';
 import type { Queryable } from '../db/Db';
-import { consumeToken, insertOneTimeToken } from '../tokens/oneTimeTokens';
+import { consumeToken, replaceOneTimeToken } from '../tokens/oneTimeTokens';
 import type { ProjectRef } from '../users/project';
 import type { CryptoWalletType } from './address';
 
@@ -13,9 +13,11 @@ export interface StoredChallenge {
 }
 
 /**
- * Stores a single-use challenge keyed by the SHA-256 of its message. The message itself is kept
- * too: the signature can only be checked against it, and it is no secret (the wallet shows it,
- * and it is worthless without the wallet's key).
+ * Stores a single-use challenge keyed by the SHA-256 of its message, replacing the address's
+ * earlier live one: the answer names only the address, so one challenge is live per address (two
+ * starts in the same millisecond would otherwise tie). The message itself is kept too: the
+ * signature can only be checked against it, and it is no secret (the wallet shows it, and it is
+ * worthless without the wallet's key).
  */
 export async function storeChallenge(
   db: Queryable,
@@ -29,15 +31,19 @@ export async function storeChallenge(
     now: Date;
   },
 ): Promise<void> {
-  await insertOneTimeToken(db, {
-    project,
-    kind: KIND,
-    tokenHash: sha256Hex(c.message),
-    userId: c.userId,
-    data: { crypto_wallet_type: c.type, crypto_wallet_address: c.address, message: c.message },
-    expiresAt: c.expiresAt,
-    now: c.now,
-  });
+  await replaceOneTimeToken(
+    db,
+    {
+      project,
+      kind: KIND,
+      tokenHash: sha256Hex(c.message),
+      userId: c.userId,
+      data: { crypto_wallet_type: c.type, crypto_wallet_address: c.address, message: c.message },
+      expiresAt: c.expiresAt,
+      now: c.now,
+    },
+    'crypto_wallet_address',
+  );
 }
 
 /**

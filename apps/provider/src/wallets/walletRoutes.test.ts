@@ -117,6 +117,22 @@ describe.each(DB_KINDS)('crypto wallet sign-in on %s', (kind) => {
     expect(retry).toMatchObject({ status: 400, body: { error_type: 'crypto_wallet_challenge_not_found' } });
   });
 
+  it('a new start replaces the live challenge: the newest signs in, even when both came in the same millisecond', async () => {
+    const account = eth();
+    const [first, second] = await Promise.all([challengeFor(account.address), challengeFor(account.address)]);
+    const live = await kit.db.query<{ message: string }>(
+      `SELECT data->>'message' AS message FROM one_time_tokens
+       WHERE kind = 'crypto_challenge' AND used_at IS NULL AND data->>'crypto_wallet_address' = $1`,
+      [account.address],
+    );
+    expect(live).toHaveLength(1);
+    const newest = live[0]?.message;
+    expect([first, second]).toContain(newest);
+    expect(
+      (await authenticate(account.address, await account.signMessage({ message: String(newest) }))).status,
+    ).toBe(200);
+  });
+
   it('refuses a replayed challenge', async () => {
     const account = eth();
     const signature = await account.signMessage({ message: await challengeFor(account.address) });
@@ -186,6 +202,33 @@ describe.each(DB_KINDS)('crypto wallet sign-in on %s', (kind) => {
     expect((await authenticate(account.address, '0x1234')).body['error_type']).toBe(
       'invalid_crypto_wallet_signature',
     );
+  });
+
+  it('refuses SIWE resources and statements that are not what EIP-4361 allows with a clear 400, never a 500', async () => {
+    const start = (siwe_params: Json) =>
+      kit.post(START, { crypto_wallet_address: eth().address, crypto_wallet_type: 'ethereum', siwe_params });
+    for (const resource of [
+      'https://example.com/a b',
+      'https://example.com/"x"',
+      'https://example.com/{x}',
+      'https://example.com\\x',
+      'https://example.com/\r\n- https://evil.example',
+      'example.com/no-scheme',
+    ]) {
+      const r = await start({ resources: ['https://ok.example/', resource] });
+      expect([resource, r.status, r.body['error_type'], r.body['error_message']]).toEqual([
+        resource,
+        400,
+        'invalid_field',
+        'siwe_params.resources[1]: must be a URI (RFC 3986): a scheme, and no spaces, quotes, braces, backslashes or line breaks.',
+      ]);
+    }
+    const quoted = await start({ statement: 'Sign "in"' });
+    expect(quoted).toMatchObject({ status: 400, body: { error_type: 'invalid_field' } });
+    expect(quoted.body['error_message']).toMatch(/^siwe_params\.statement: may hold only/);
+    const fine = await start({ statement: 'Sign in to Shop', resources: ['ipfs://bafy', 'urn:x:y'] });
+    expect(fine.status).toBe(200);
+    expect((fine.body['data'] as Json)['challenge']).toContain('\nResources:\n- ipfs://bafy\n- urn:x:y');
   });
 
   it('attaches a wallet to the signed-in user (secondary); refuses without a session', async () => {

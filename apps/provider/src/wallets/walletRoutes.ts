@@ -14,7 +14,9 @@ import { ApiFailure } from '../http/ApiFailure';
 import { sdkRoute, type Route, type RouteInput } from '../http/route';
 import { activateUser } from '../users';
 import { finishAuthentication } from '../sessions/finishAuthentication';
+import { AuthError } from '../errors/AuthError';
 import { requireSession } from '../sessions/requireSession';
+import { withLiveSession } from '../sessions/withLiveSession';
 
 function addressOf(type: CryptoWalletType, raw: string): string {
   const address = canonicalAddress(type, raw);
@@ -75,6 +77,25 @@ async function start(
   return { challenge: message };
 }
 
+/**
+ * A secondary challenge's wallet joins its user only in a live session of that user, held while it
+ * is linked: a session that ended since the challenge (its account claimed by the address's owner,
+ * users/proveAddress.ts) attaches nothing.
+ */
+async function attachInSession(
+  input: RouteInput<SdkBodyOutput<'POST /crypto_wallets/authenticate'>>,
+  userId: string,
+  wallet: { type: CryptoWalletType; address: string },
+  now: Date,
+) {
+  const { project, services } = input;
+  const { user_id, session } = await requireSession(input);
+  if (user_id !== userId)
+    throw new AuthError('session_not_found', 'The challenge was issued to another session.');
+  const held = { projectId: project.project_id, sessionId: session.session_id, now };
+  return withLiveSession(services.db, held, (tx) => attachWallet(tx, project, { userId, ...wallet }));
+}
+
 /** Crypto wallet sign-in: `crypto_wallets/authenticate/start`, then `crypto_wallets/authenticate` (docs/crypto-wallets.md). */
 export const cryptoWalletRoutes: Route[] = [
   sdkRoute('POST /crypto_wallets/authenticate/start/primary', (input) => start(input, null)),
@@ -105,7 +126,7 @@ export const cryptoWalletRoutes: Route[] = [
       );
     }
     const wallet = challenge.userId
-      ? await attachWallet(services.db, project, { userId: challenge.userId, type, address })
+      ? await attachInSession(input, challenge.userId, { type, address }, now)
       : await findOrCreateWalletUser(services.db, project, { type, address });
     if (challenge.userId && wallet.user_id !== challenge.userId) {
       throw new ApiFailure('duplicate_crypto_wallet', 409, 'This wallet belongs to another user.');
@@ -115,6 +136,7 @@ export const cryptoWalletRoutes: Route[] = [
       userId: wallet.user_id,
       factor: walletFactor(wallet),
       durationMinutes: body.session_duration_minutes,
+      ownerEpoch: wallet.owner_epoch,
       now,
     });
   }),

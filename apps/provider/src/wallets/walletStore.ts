@@ -4,9 +4,11 @@ import type { Db, Queryable } from '../db/Db';
 import type { ProjectRef } from '../users/project';
 import type { CryptoWalletType } from './address';
 
-export type WalletRow = UserCryptoWallet & { user_id: string };
+/** A linked wallet, with its user's owner epoch read with it (`OwnerEpoch`). */
+export type WalletRow = UserCryptoWallet & { user_id: string; owner_epoch: number };
 
-const COLUMNS = 'crypto_wallet_id, user_id, crypto_wallet_address, crypto_wallet_type, verified';
+const COLUMNS =
+  'w.crypto_wallet_id, w.user_id, w.crypto_wallet_address, w.crypto_wallet_type, w.verified, u.owner_epoch';
 
 export async function findWallet(
   db: Queryable,
@@ -15,8 +17,8 @@ export async function findWallet(
   address: string,
 ): Promise<WalletRow | null> {
   const [row] = await db.query<WalletRow & Record<string, unknown>>(
-    `SELECT ${COLUMNS} FROM user_crypto_wallets
-     WHERE project_id = $1 AND crypto_wallet_type = $2 AND crypto_wallet_address = $3`,
+    `SELECT ${COLUMNS} FROM user_crypto_wallets w JOIN users u ON u.user_id = w.user_id
+     WHERE w.project_id = $1 AND w.crypto_wallet_type = $2 AND w.crypto_wallet_address = $3`,
     [projectId, type, address],
   );
   return row ?? null;
