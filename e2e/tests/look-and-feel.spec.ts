@@ -350,12 +350,28 @@ test('a toast moves neither the card nor the host page: it lies over the card in
   await test.step("'Resend email': the toast comes, its Close centred on its text, and goes", async () => {
     await host.frame.getByRole('button', { name: 'Resend email' }).press('Enter');
     await expect(toast).toBeVisible();
-    const middle = (box: { y: number; height: number } | null) => (box ? box.y + box.height / 2 : -1);
-    const text = middle(await toast.getByText('Email resent').boundingBox());
-    const close = middle(await toast.getByRole('button', { name: 'Close' }).boundingBox());
+    // Measured once it has slid in, in one frame.
+    const { text, close, top } = await toast.evaluate(async (el) => {
+      await Promise.all(el.getAnimations({ subtree: true }).map((animation) => animation.finished));
+      const middle = (box: DOMRect | undefined) => (box ? box.top + box.height / 2 : -1);
+      // The words themselves, whatever element holds them.
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      const range = document.createRange();
+      let words: DOMRect | undefined;
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (node.textContent?.trim() !== 'Email resent') continue;
+        range.selectNodeContents(node);
+        words = range.getBoundingClientRect();
+      }
+      return {
+        text: middle(words),
+        close: middle(el.querySelector('.Toastify__close-button')?.getBoundingClientRect()),
+        top: el.getBoundingClientRect().top,
+      };
+    });
+    expect(text).toBeGreaterThan(0);
     expect(Math.abs(text - close)).toBeLessThanOrEqual(2);
-    const gap = await toast.evaluate((el) => el.getBoundingClientRect().top);
-    expect(gap).toBeGreaterThan(0);
+    expect(top).toBeGreaterThan(0);
     await expect(toast).toHaveCount(0, { timeout: 10_000 });
   });
 
