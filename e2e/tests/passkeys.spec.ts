@@ -83,6 +83,17 @@ test.describe('passkeys named after the browser', () => {
     await test.step('Delete asks first: Cancel keeps the passkey', async () => {
       await registration.askToDelete('Chrome on Mac 2');
       await expect(passkeysPage.frame.getByRole('button', { name: 'Cancel', exact: true })).toBeVisible();
+      // The row to delete: a faint wash of the error colour beside the red button, not a saturated yellow.
+      const wash = await passkeysPage.frame.locator('.latch-passkey-row-deleting').evaluate((row) => {
+        const paint = document.createElement('canvas').getContext('2d');
+        if (!paint) return [];
+        paint.fillStyle = getComputedStyle(row).backgroundColor;
+        paint.fillRect(0, 0, 1, 1);
+        return [...paint.getImageData(0, 0, 1, 1).data];
+      });
+      const [red = 0, green = 0, blue = 0] = wash;
+      expect(Math.min(red, green, blue)).toBeGreaterThanOrEqual(225);
+      expect(red).toBeGreaterThan(blue);
       await registration.cancelDelete();
       await expect(registration.names()).toHaveText(['Work laptop', 'Chrome on Mac 2']);
     });
