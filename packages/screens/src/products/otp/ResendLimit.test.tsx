@@ -6,9 +6,10 @@ import { submitEmail } from '../../test/steps';
 import { providerServer, uniqueEmail } from '../../test/providerServer';
 import { warmUpScreens } from '../../test/warmUp';
 
-// A project that sends one passcode per address every two minutes: the resend hits the limit.
+// A project that takes one send every two minutes: the resend hits the limit. (Over an address's
+// budget the provider answers as if it had sent, so that one would not show.)
 const config = mswConfig();
-config.rate_limits = { ...config.rate_limits, sends_per_destination: { limit: 1, per_seconds: 120 } };
+config.rate_limits = { ...config.rate_limits, sends_per_project: { limit: 1, per_seconds: 120 } };
 providerServer({ config });
 
 describe('a resend the provider refuses', () => {
