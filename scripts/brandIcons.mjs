@@ -5,7 +5,11 @@
 // Sources (licenses recorded in docs/oauth.md#brand-icons):
 // - Simple Icons (CC0-1.0), through @iconify-json/simple-icons: single-colour brand glyphs;
 // - Material Design Icons (Apache-2.0), through @iconify-json/mdi: a neutral wallet for the
-//   wallets Simple Icons has no glyph for.
+//   wallets Simple Icons has no glyph for, and the crypto block's more-wallets, new-wallet and
+//   download glyphs;
+// - drawn here (OWN below): Simple Icons' Coinbase is the wordmark, unreadable at 20 px, so the
+//   Coinbase logomark (a C on a disc) and the Coinbase Wallet mark (a ring and a square on a
+//   rounded square) are drawn as paths whose holes wind against their outlines.
 // Every icon is one 24x24 path drawn in currentColor: it takes the button's text colour, so it
 // reads the same in light and dark themes.
 import { createRequire } from 'node:module';
@@ -20,6 +24,19 @@ export const BRANDS_DIR = join(root, 'packages/screens/src/icons/brands');
 const SETS = {
   'simple-icons': { file: '@iconify-json/simple-icons/icons.json', credit: 'Simple Icons (CC0-1.0)' },
   mdi: { file: '@iconify-json/mdi/icons.json', credit: 'Material Design Icons (Apache-2.0)' },
+  own: { credit: 'a path drawn in scripts/brandIcons.mjs' },
+};
+
+/** Clockwise circle, then the hole's outline counter-clockwise: nonzero filling leaves the hole empty. */
+const disc = (cx, cy, r) => `M${cx} ${cy - r}a${r} ${r} 0 1 1 0 ${2 * r}a${r} ${r} 0 1 1 0 ${-2 * r}z`;
+const OWN = {
+  // A disc with a C cut out: its ring from r 3.5 to 7, open to the right as wide as its counter.
+  'coinbase-mark': `${disc(12, 12, 12)}M18.062 8.5A7 7 0 1 0 18.062 15.5H12A3.5 3.5 0 0 1 12 8.5z`,
+  // A rounded square with a ring cut out, and a rounded square in the ring.
+  'coinbase-wallet-mark':
+    'M5.5 0h13A5.5 5.5 0 0 1 24 5.5v13a5.5 5.5 0 0 1-5.5 5.5h-13A5.5 5.5 0 0 1 0 18.5v-13A5.5 5.5 0 0 1 5.5 0z' +
+    'M12 4.5a7.5 7.5 0 1 0 0 15a7.5 7.5 0 1 0 0-15z' +
+    'M10 9.5h4a.5.5 0 0 1 .5.5v4a.5.5 0 0 1-.5.5h-4a.5.5 0 0 1-.5-.5v-4a.5.5 0 0 1 .5-.5z',
 };
 
 /** Icon id (file name) → [icon set, icon name in the set]. */
@@ -36,7 +53,7 @@ export const ICONS = {
   amazon: ['simple-icons', 'amazon'],
   bitbucket: ['simple-icons', 'bitbucket'],
   linkedin: ['simple-icons', 'linkedin'],
-  coinbase: ['simple-icons', 'coinbase'],
+  coinbase: ['own', 'coinbase-mark'],
   twitch: ['simple-icons', 'twitch'],
   // Twitter is X now; its sign-in page shows the X mark.
   twitter: ['simple-icons', 'x'],
@@ -48,10 +65,15 @@ export const ICONS = {
   ethereum: ['simple-icons', 'ethereum'],
   solana: ['simple-icons', 'solana'],
   wallet: ['mdi', 'wallet-outline'],
+  coinbaseWallet: ['own', 'coinbase-wallet-mark'],
+  otherWallets: ['mdi', 'dots-horizontal-circle-outline'],
+  newWallet: ['mdi', 'wallet-plus-outline'],
+  download: ['mdi', 'tray-arrow-down'],
 };
 
 /** The single path's `d` of a 24x24 icon, or an error naming what does not fit. */
 function pathOf(setName, name) {
+  if (setName === 'own') return OWN[name];
   const set = require(SETS[setName].file);
   const icon = set.icons[name] ?? set.icons[set.aliases?.[name]?.parent];
   if (!icon) throw new Error(`${setName}:${name} is not in the icon set`);

@@ -1,5 +1,6 @@
 // `npm run gallery`: photographs every screen of the widget, light and dark, into docs/screens/.
-// Starts the provider (port 4500, throwaway data) and a host page (127.0.0.1:3500), drives
+// Starts the provider (port 4500, throwaway data) and a host page (127.0.0.1:3500; other ports with
+// LATCH_GALLERY_AUTH_PORT and LATCH_GALLERY_HOST_PORT), drives
 // Chromium through the real flows, screenshots the iframe, and writes docs/screens/README.md.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -78,8 +79,13 @@ async function main() {
       throw new Error(`No passcode arrived for ${address}`);
     },
   };
+  // `node scripts/gallery.mjs passcode passwords` photographs only those flows, README untouched.
+  const only = process.argv.slice(2);
+  const flows = only.length === 0 ? FLOWS : FLOWS.filter((flow) => only.includes(flow.name));
+  if (flows.length < only.length)
+    throw new Error(`Unknown flow; flows: ${FLOWS.map((f) => f.name).join(', ')}`);
   try {
-    for (const flow of FLOWS) {
+    for (const flow of flows) {
       let timer;
       const timeout = new Promise((_, reject) => {
         timer = setTimeout(() => reject(new Error(`timed out after ${FLOW_TIMEOUT_MS} ms`)), FLOW_TIMEOUT_MS);
@@ -99,11 +105,13 @@ async function main() {
     host.stop();
     provider.stop();
   }
-  // Formatted as `prettier --check .` expects, so the generated file never fails the lint.
-  const readmePath = join(outDir, 'README.md');
-  const prettier = await import('prettier');
-  const options = (await prettier.resolveConfig(readmePath)) ?? {};
-  writeFileSync(readmePath, await prettier.format(readme(shots), { ...options, filepath: readmePath }));
+  if (only.length === 0) {
+    // Formatted as `prettier --check .` expects, so the generated file never fails the lint.
+    const readmePath = join(outDir, 'README.md');
+    const prettier = await import('prettier');
+    const options = (await prettier.resolveConfig(readmePath)) ?? {};
+    writeFileSync(readmePath, await prettier.format(readme(shots), { ...options, filepath: readmePath }));
+  }
   console.log(`\n${shots.length} screens, ${shots.length * 2} images in docs/screens/`);
   if (failures.length > 0) {
     console.error(`\nNot photographed:\n${failures.map((f) => `  ${f}`).join('\n')}`);

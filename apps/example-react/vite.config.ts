@@ -1,4 +1,5 @@
 import { defineConfig } from 'vite';
+import { recordBuild } from '../../scripts/build/buildRecord.mjs';
 
 /**
  * Built as an integrator builds their app: `@latch/react` and `@latch/loader` come from their
@@ -6,6 +7,7 @@ import { defineConfig } from 'vite';
  */
 export default defineConfig({
   base: '/react/',
+  plugins: [recordBuild()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { ChunkingContext, OutputChunk } from 'rolldown';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import { recordBuild } from '../../scripts/build/buildRecord.mjs';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 /** The frame's main module, index.html's script. */
@@ -103,6 +104,7 @@ export default defineConfig(({ isSsrBuild }) =>
         root,
         // The provider runs it with whatever NODE_ENV it has: always React's production build.
         define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+        plugins: [recordBuild()],
         ssr: { noExternal: true, target: 'node' },
         build: {
           outDir: 'dist/server',
@@ -116,7 +118,7 @@ export default defineConfig(({ isSsrBuild }) =>
     : {
         root,
         base: '/frame/',
-        plugins: [compileHint],
+        plugins: [compileHint, recordBuild()],
         build: {
           outDir: 'dist',
           emptyOutDir: true,
@@ -135,11 +137,12 @@ export default defineConfig(({ isSsrBuild }) =>
               codeSplitting: {
                 groups: [
                   {
+                    debugName: 'validation',
                     name: (id, ctx) => (isValidation(id, ctx) ? 'validation' : null),
                     priority: 1,
                     includeDependenciesRecursively: false,
                   },
-                  { name: (id, ctx) => (isFirstScreen(id, ctx) ? 'frame' : null) },
+                  { debugName: 'frame', name: (id, ctx) => (isFirstScreen(id, ctx) ? 'frame' : null) },
                 ],
               },
             },

@@ -1,4 +1,5 @@
 import { defaultClientConditions, defineConfig, type UserConfig } from 'vite';
+import { recordBuild } from '../../scripts/build/buildRecord.mjs';
 
 type Output = { entry: string; format: 'iife' | 'es'; file: string };
 
@@ -26,6 +27,7 @@ export default defineConfig(({ command, mode }): UserConfig => {
   return {
     // Workspace packages from their sources, whether or not their own dist/ is built.
     resolve: { conditions: ['@latch/source', ...defaultClientConditions] },
+    plugins: [recordBuild()],
     build: {
       target: 'es2022',
       minify: true,

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { recordBuild } from '../../scripts/build/buildRecord.mjs';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const manifest = JSON.parse(readFileSync(`${root}/package.json`, 'utf8')) as {
@@ -45,7 +46,7 @@ function onlyDependenciesAtRunTime(): Plugin {
  */
 export default defineConfig({
   root,
-  plugins: [onlyDependenciesAtRunTime()],
+  plugins: [onlyDependenciesAtRunTime(), recordBuild()],
   build: {
     ssr: true,
     outDir: 'dist',

@@ -20,6 +20,21 @@ test('Continue with Metamask signs in with a real wallet signature; the host get
   await expect(host.frame.getByRole('heading', { name: 'Completing signature request...' })).toBeVisible();
   wallet.approveSignature();
   await expect(host.frame.getByRole('heading', { name: 'Success!' })).toBeVisible();
+  await test.step('the success screen: a drawn check above the title, and a line that says what happened', async () => {
+    await expect(
+      host.frame.getByText('Your crypto wallet has been successfully authenticated.'),
+    ).toBeVisible();
+    const [mark, title] = await Promise.all(
+      ['.latch-success-mark', '.latch-success .latch-title'].map((selector) =>
+        host.frame.locator(selector).evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect),
+      ),
+    );
+    expect(mark?.width).toBeGreaterThanOrEqual(32);
+    expect(
+      Math.abs((mark?.left ?? 0) + (mark?.width ?? 0) / 2 - ((title?.left ?? 0) + (title?.width ?? 0) / 2)),
+    ).toBeLessThan(2);
+    expect(mark?.bottom ?? 0).toBeLessThanOrEqual(title?.top ?? 0);
+  });
 
   await expect.poll(() => host.sessionCookieNames()).toEqual(expect.arrayContaining(SESSION_COOKIES));
   const me = await provider.sdk('GET', '/users/me', {

@@ -39,3 +39,82 @@ test('the demo gives the widget its configured width in a 1000 px wide window', 
     await expect.poll(async () => (await demo.iframe.boundingBox())?.width).toBe(420);
   });
 });
+
+test("the demo's panel lines up, uses the widget's font and links the React example", async ({
+  demo,
+  page,
+}) => {
+  await demo.open();
+  await demo.login.expectShown();
+  await test.step('each checkbox sits on its label’s line', async () => {
+    const offsets = await page.locator('#controls label.check').evaluateAll((labels) =>
+      labels.map((label) => {
+        const box = label.querySelector('input')?.getBoundingClientRect();
+        const text = document.createRange();
+        text.selectNodeContents(label);
+        const line = [...text.getClientRects()].at(-1);
+        return box && line ? Math.abs(box.top + box.height / 2 - (line.top + line.height / 2)) : 99;
+      }),
+    );
+    expect(offsets.length).toBeGreaterThan(8);
+    expect(offsets.every((offset) => offset <= 2)).toBe(true);
+  });
+  await test.step('the theme fields share one column and one width', async () => {
+    const boxes = await page
+      .locator('#controls label.field input')
+      .evaluateAll((inputs) => inputs.map((i) => i.getBoundingClientRect().toJSON() as DOMRect));
+    expect(boxes).toHaveLength(3);
+    expect(new Set(boxes.map((b) => `${Math.round(b.left)},${Math.round(b.width)}`)).size).toBe(1);
+  });
+  await test.step('the mount options JSON keeps each line whole', async () => {
+    const { lines, drawn } = await page.locator('#options').evaluate((pre) => {
+      const range = document.createRange();
+      range.selectNodeContents(pre);
+      const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+      return { lines: (pre.textContent ?? '').split('\n').length, drawn: tops.size };
+    });
+    expect(drawn).toBe(lines);
+  });
+  await test.step('the page’s font is the widget’s default', async () => {
+    const font = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
+    expect(font.split(',')[0]?.trim()).toBe('Arial');
+  });
+  await test.step('the header links the React example', async () => {
+    await page.getByRole('link', { name: 'React example' }).click();
+    await expect(page).toHaveURL(`${HOST_ORIGIN}/react/`);
+    await expect(page.getByRole('status')).toHaveText('Signed out');
+    const font = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
+    expect(font.split(',')[0]?.trim()).toBe('Arial');
+    await expect(page.getByRole('link', { name: 'Demo host' })).toHaveAttribute('href', '/');
+  });
+});
+
+test('no page of the demo host logs a 404, its icon included', async ({ page }) => {
+  const missing: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() === 404) missing.push(response.url());
+  });
+  for (const path of [
+    '/',
+    '/authenticate',
+    '/reset-password',
+    '/passkeys',
+    '/idp',
+    '/third-party-app',
+    '/react/',
+  ]) {
+    await test.step(path, async () => {
+      await page.goto(`${HOST_ORIGIN}${path}`, { waitUntil: 'networkidle' });
+      // The icon the browser asks for: the page's declared one, else /favicon.ico.
+      const icon = await page.evaluate(
+        () =>
+          document.querySelector<HTMLLinkElement>('link[rel~="icon"]')?.href ??
+          `${location.origin}/favicon.ico`,
+      );
+      const answer = await page.request.get(icon);
+      expect(answer.status(), icon).toBe(200);
+      expect(answer.headers()['content-type']).toMatch(/^image\//);
+    });
+  }
+  expect(missing).toEqual([]);
+});

@@ -2,7 +2,8 @@ import { expect, test } from '../fixtures/test';
 import { IdentityProviderPage, IDP_REDIRECT_URI } from '../pages/IdentityProviderPage';
 import { SESSION_COOKIES } from '../pages/HostPage';
 import { uniqueEmail } from '../support/devInbox';
-import { HOST_ORIGIN } from '../support/env';
+import { AUTH_ORIGIN, HOST_ORIGIN } from '../support/env';
+import { EMAIL_CODE } from '../support/loginConfigs';
 import { signInThroughApi } from '../support/signIn';
 
 const CONSENT_TITLE = 'E2E Notes wants to access your Latch e2e account';
@@ -25,6 +26,17 @@ test.describe('identity provider, signed in', () => {
         'View your email address',
         'Read your notes',
       ]);
+    });
+    await test.step('drawn checks, not browser bullets; a chevron, not the native triangle', async () => {
+      const markers = await idp
+        .grantableScopes()
+        .evaluateAll((items) =>
+          items.map((li) => [getComputedStyle(li).listStyleType, getComputedStyle(li, '::before').content]),
+        );
+      expect(markers).toEqual(markers.map(() => ['none', '""']));
+      const summary = idp.frame.locator('details.latch-idp-ungrantable > summary');
+      expect(await summary.evaluate((el) => getComputedStyle(el).display)).toBe('flex');
+      expect(await summary.evaluate((el) => getComputedStyle(el, '::after').content)).toBe('""');
     });
     await test.step('a scope the visitor cannot grant sits in the box', async () => {
       await expect(
@@ -141,4 +153,32 @@ test('authorize without a session asks the visitor to log in', async ({ page }) 
   await idp.openAuthorize();
   await expect(idp.message()).toHaveText('No active session detected. Please log in to continue.');
   expect(page.url()).not.toContain(IDP_REDIRECT_URI);
+});
+
+test("the event log's render_login_screen and render_idp_screen carry the same snake_case bootstrap", async ({
+  page,
+  host,
+}) => {
+  /** The `details` of the first entry of that name the frame sends to the provider's event log. */
+  const sent = async (name: string) => {
+    const request = await page.waitForRequest(
+      (r) => r.url() === `${AUTH_ORIGIN}/sdk/v1/events` && (r.postData() ?? '').includes(`"${name}"`),
+    );
+    const entries = request.postDataJSON() as { event: { event_name: string; details: unknown } }[];
+    return entries.find((entry) => entry.event.event_name === name)?.event.details;
+  };
+  const login = sent('render_login_screen');
+  await host.open({ config: EMAIL_CODE });
+  const loginDetails = (await login) as { bootstrap: Record<string, unknown> };
+
+  const idp = sent('render_idp_screen');
+  await new IdentityProviderPage(page).openAuthorize();
+  const idpDetails = (await idp) as { bootstrap: Record<string, unknown> };
+
+  expect(loginDetails.bootstrap).toMatchObject({
+    project_name: 'Latch e2e',
+    disable_sdk_watermark: expect.any(Boolean),
+  });
+  expect(Object.keys(loginDetails.bootstrap).filter((key) => /[A-Z]/.test(key))).toEqual([]);
+  expect(idpDetails.bootstrap).toEqual(loginDetails.bootstrap);
 });

@@ -191,7 +191,7 @@ test("an 'Email resent' toast at the default width covers neither the back butto
   await back.click({ trial: true });
 });
 
-test("'Email resent' toasts: green at the top centre, stack to 20, leave after 2 s of page time", async ({
+test("'Email resent' toasts: green at the bottom centre, stack to 20, leave after 2 s of page time", async ({
   host,
   page,
   provider,
@@ -227,16 +227,21 @@ test("'Email resent' toasts: green at the top centre, stack to 20, leave after 2
   const staying = toasts.and(host.frame.locator(':not([class*="-exit"])'));
   const leaving = host.frame.locator('.Toastify__toast[class*="-exit"]');
 
-  await test.step("'Resend email' shows a green 'Email resent' toast at the top centre", async () => {
+  await test.step("'Resend email' shows a green 'Email resent' toast at the bottom centre", async () => {
     await resend();
     await expect(toasts.filter({ hasText: 'Email resent' })).toBeVisible();
-    const { background, box, frameWidth } = await toasts.first().evaluate((el) => ({
+    // Measured where it rests: react-toastify drops its animation classes once it has slid in.
+    await expect(toasts.first()).not.toHaveClass(/Toastify--animate/);
+    const { background, box, frameWidth, frameHeight } = await toasts.first().evaluate((el) => ({
       background: getComputedStyle(el).backgroundColor,
       box: el.getBoundingClientRect().toJSON() as DOMRect,
       frameWidth: document.documentElement.clientWidth,
+      frameHeight: document.documentElement.clientHeight,
     }));
     expect(background).toBe('rgb(30, 123, 52)');
     expect(Math.abs(box.x + box.width / 2 - frameWidth / 2)).toBeLessThanOrEqual(2);
+    // 8 px above the frame's bottom edge, inside it.
+    expect(Math.abs(frameHeight - (box.y + box.height) - 8)).toBeLessThanOrEqual(2);
     await expect(toasts).toHaveCount(0);
   });
 
@@ -299,4 +304,187 @@ test('keyboard only: an email passcode sign-in from Tab to Success', async ({ ho
     await host.passcode.expectVerified();
     await expect(host.sessionState).toHaveText(/^signed in as /);
   });
+});
+
+test('a toast moves neither the card nor the host page: it lies over the card inside the frame', async ({
+  host,
+  provider,
+}) => {
+  const email = uniqueEmail('toast-still');
+  await provider.createPasswordUser(email, strongPassword());
+  await host.open({ config: PASSWORDS });
+  await host.login.emailInput().fill(email);
+  await host.frame.getByRole('button', { name: 'Continue with email' }).press('Enter');
+  await host.password.expectLogIn();
+  await host.frame.getByRole('button', { name: 'Forgot Password?' }).press('Enter');
+  await host.password.expectResetEmailSent(email);
+  // The iframe has grown to its screen before anything is watched.
+  await expect
+    .poll(async () => Math.abs((await host.iframeHeight()) - (await host.contentHeight())))
+    .toBeLessThan(1);
+
+  await test.step('watch, every animation frame, the card in the frame and the iframe in the page', async () => {
+    await host.widgetFrame().evaluate(() => {
+      const card = document.querySelector('.latch-container');
+      const seen = new Set<string>();
+      Reflect.set(window, 'latchCardBoxes', seen);
+      const tick = () => {
+        const box = card?.getBoundingClientRect();
+        if (box) seen.add(`${Math.round(box.top)},${Math.round(box.height)}`);
+        requestAnimationFrame(tick);
+      };
+      tick();
+    });
+    await host.iframe.evaluate((iframe) => {
+      const seen = new Set<number>();
+      Reflect.set(window, 'latchIframeHeights', seen);
+      const tick = () => {
+        seen.add(Math.round(iframe.getBoundingClientRect().height));
+        requestAnimationFrame(tick);
+      };
+      tick();
+    });
+  });
+
+  const toast = host.frame.locator('.Toastify__toast').filter({ hasText: 'Email resent' });
+  await test.step("'Resend email': the toast comes, its Close centred on its text, and goes", async () => {
+    await host.frame.getByRole('button', { name: 'Resend email' }).press('Enter');
+    await expect(toast).toBeVisible();
+    // Measured once it has slid in, in one frame.
+    const { text, close, top } = await toast.evaluate(async (el) => {
+      await Promise.all(el.getAnimations({ subtree: true }).map((animation) => animation.finished));
+      const middle = (box: DOMRect | undefined) => (box ? box.top + box.height / 2 : -1);
+      // The words themselves, whatever element holds them.
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      const range = document.createRange();
+      let words: DOMRect | undefined;
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (node.textContent?.trim() !== 'Email resent') continue;
+        range.selectNodeContents(node);
+        words = range.getBoundingClientRect();
+      }
+      return {
+        text: middle(words),
+        close: middle(el.querySelector('.Toastify__close-button')?.getBoundingClientRect()),
+        top: el.getBoundingClientRect().top,
+      };
+    });
+    expect(text).toBeGreaterThan(0);
+    expect(Math.abs(text - close)).toBeLessThanOrEqual(2);
+    expect(top).toBeGreaterThan(0);
+    await expect(toast).toHaveCount(0, { timeout: 10_000 });
+  });
+
+  await test.step('the card kept its place and size, and the iframe its height, throughout', async () => {
+    const cardBoxes = await host
+      .widgetFrame()
+      .evaluate(() => [...(Reflect.get(window, 'latchCardBoxes') as Set<string>)]);
+    const iframeHeights = await host.iframe.evaluate(() => [
+      ...(Reflect.get(window, 'latchIframeHeights') as Set<number>),
+    ]);
+    expect(cardBoxes).toHaveLength(1);
+    expect(iframeHeights).toHaveLength(1);
+  });
+});
+
+// 95 characters and no hyphen to break at: the card wraps it instead of clipping it or scrolling.
+const LONG_ADDRESS =
+  'maximilian.alexander.featherstonehaughsmythes@accountspayable.northernhemisphere.example.com.au';
+
+test('a 95-character address wraps inside the card on Check your email and Enter passcode', async ({
+  host,
+}) => {
+  expect(LONG_ADDRESS).toHaveLength(95);
+  const noSidewaysScroll = () =>
+    host.widgetFrame().evaluate(() => {
+      const doc = document.documentElement;
+      const card = document.querySelector('.latch-container')?.getBoundingClientRect();
+      const text = [...document.querySelectorAll('.latch-text')].map((p) => p.getBoundingClientRect());
+      return {
+        scrolls: doc.scrollWidth > doc.clientWidth,
+        textInsideCard: text.every((box) => card !== undefined && box.right <= card.right + 0.5),
+      };
+    });
+
+  await test.step('Check your email', async () => {
+    await host.open({ config: { products: ['emailMagicLinks'] } });
+    await host.login.requestMagicLink(LONG_ADDRESS);
+    await expect(host.frame.getByText(`An email was sent to ${LONG_ADDRESS}.`)).toBeVisible();
+    expect(await noSidewaysScroll()).toEqual({ scrolls: false, textInsideCard: true });
+  });
+  await test.step('Enter passcode', async () => {
+    await host.open({ config: EMAIL_CODE });
+    await host.login.requestEmailCode(LONG_ADDRESS);
+    await host.passcode.expectShown();
+    await expect(
+      host.frame.getByText(`A 6-digit passcode was sent to you at ${LONG_ADDRESS}.`),
+    ).toBeVisible();
+    expect(await noSidewaysScroll()).toEqual({ scrolls: false, textInsideCard: true });
+  });
+});
+
+test('colors.primary alone colours the primary, secondary and OAuth buttons', async ({ host }) => {
+  await host.open({
+    styles: { colors: { primary: '#6A1B9A' } },
+    config: { products: ['oauth', 'emailMagicLinks'], oauthOptions: { providers: [{ type: 'google' }] } },
+  });
+  await host.login.expectShown();
+  const purple = 'rgb(106, 27, 154)';
+  const oauth = host.frame.getByRole('button', { name: 'Continue with Google' });
+  expect(await paint(oauth)).toMatchObject({
+    border: purple,
+    text: purple,
+    background: 'rgb(255, 255, 255)',
+  });
+  const primary = host.frame.getByRole('button', { name: 'Continue with email' });
+  expect(await paint(primary)).toMatchObject({
+    border: purple,
+    background: purple,
+    text: 'rgb(255, 255, 255)',
+  });
+});
+
+test("'Sending code...' reads as a status, not as the link 'Resend code' is", async ({ host, page }) => {
+  await host.open({ config: EMAIL_CODE });
+  await host.login.requestEmailCode(uniqueEmail('sending'));
+  await host.passcode.expectShown();
+  const look = (name: string) =>
+    host.frame.getByRole('button', { name }).evaluate((el) => {
+      const style = getComputedStyle(el);
+      return { underline: style.textDecorationLine, weight: style.fontWeight, cursor: style.cursor };
+    });
+  expect(await look('Resend code')).toEqual({ underline: 'underline', weight: '600', cursor: 'pointer' });
+  // The resend held at the network, so its in-between state stays on screen.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/sdk/v1/otps/email/login_or_create', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await host.frame.getByRole('button', { name: 'Resend code' }).click();
+  expect(await look('Sending code...')).toEqual({ underline: 'none', weight: '400', cursor: 'default' });
+  release();
+  expect(await look('Code sent')).toEqual({ underline: 'none', weight: '400', cursor: 'default' });
+});
+
+test('the crypto buttons and download rows all start with an icon, their labels in line', async ({
+  host,
+}) => {
+  // No wallet in this browser: Main offers to set one up.
+  await host.open({ config: { products: ['crypto', 'emailMagicLinks'] } });
+  const setUp = host.frame.getByRole('button', { name: 'Set up a new crypto wallet' });
+  await expect(setUp.locator('svg.latch-brand-icon path')).toHaveCount(1);
+  await setUp.click();
+  await expect(host.frame.getByRole('heading', { name: 'Set up a new crypto wallet' })).toBeVisible();
+  const rows = host.frame.getByRole('link', { name: /^Download / });
+  await expect(rows).toHaveCount(4);
+  await expect(rows.locator('svg.latch-brand-icon:first-child path')).toHaveCount(4);
+  const labelStarts = await rows.evaluateAll((links) =>
+    links.map((a) => Math.round(a.querySelector('span')?.getBoundingClientRect().left ?? -1)),
+  );
+  expect(new Set(labelStarts).size).toBe(1);
+  const looks = await rows.evaluateAll((links) =>
+    links.map((a) => [getComputedStyle(a).textDecorationLine, getComputedStyle(a).borderTopStyle]),
+  );
+  expect(looks).toEqual(looks.map(() => ['none', 'solid']));
 });

@@ -31,50 +31,79 @@ async function comeBackSignedOut(host: HostPage) {
   await expect(host.login.passkeyButton()).toBeVisible();
 }
 
-test('a signed-in visitor registers two passkeys, renames one and deletes the other', async ({
-  host,
-  passkeysPage,
-  authenticator,
-  provider,
-}) => {
-  test.slow(); // Two ceremonies, rename and delete, each through the frame.
-  const registration = passkeysPage.registration;
-  await registerOnePasskey(host, provider, passkeysPage);
-  const serverNames = async () =>
-    (await provider.passkeysOf((await host.cookie('stytch_session')) ?? '')).map((p) => p.name).sort();
-
-  await test.step("the passkey is listed under 'Existing Passkeys'", async () => {
-    await expect(registration.list).toBeVisible();
-    await expect(registration.names()).toHaveText(['Passkey']);
-    expect(await authenticator.credentials()).toHaveLength(1);
+// A passkey is named after the browser and system that made it; a fixed user agent keeps the
+// names the same wherever the suite runs.
+test.describe('passkeys named after the browser', () => {
+  test.use({
+    userAgent:
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
   });
 
-  await test.step("'Set up another Passkey' on a second device", async () => {
-    await authenticator.replaceWithNewDevice();
-    await registration.setUpAnother();
-    await registration.createPasskey();
-    // Named apart from the first, so the list never shows two identical rows.
-    await expect(registration.names()).toHaveText(['Passkey', 'Passkey 2']);
-  });
+  test('a signed-in visitor registers two passkeys, renames one and deletes the other', async ({
+    host,
+    passkeysPage,
+    authenticator,
+    provider,
+  }) => {
+    test.slow(); // Two ceremonies, rename and delete, each through the frame.
+    const registration = passkeysPage.registration;
+    await registerOnePasskey(host, provider, passkeysPage);
+    const serverNames = async () =>
+      (await provider.passkeysOf((await host.cookie('stytch_session')) ?? '')).map((p) => p.name).sort();
 
-  await test.step('rename the first one', async () => {
-    await registration.rename(0, 'Work laptop');
-    await expect(registration.names()).toHaveText(['Work laptop', 'Passkey 2']);
-    await expect.poll(serverNames).toEqual(['Passkey 2', 'Work laptop']);
-  });
+    await test.step("the passkey is listed under 'Existing Passkeys'", async () => {
+      await expect(registration.list).toBeVisible();
+      await expect(registration.names()).toHaveText(['Chrome on Mac']);
+      expect(await authenticator.credentials()).toHaveLength(1);
+      // A name is content: the text colour, not the secondary grey that reads as disabled.
+      const [name, title] = await Promise.all([
+        registration
+          .names()
+          .first()
+          .evaluate((el) => getComputedStyle(el).color),
+        passkeysPage.frame.getByRole('heading', { level: 1 }).evaluate((el) => getComputedStyle(el).color),
+      ]);
+      expect(name).toBe(title);
+    });
 
-  await test.step('Delete asks first: Cancel keeps the passkey', async () => {
-    await registration.askToDelete('Passkey 2');
-    await expect(passkeysPage.frame.getByRole('button', { name: 'Cancel', exact: true })).toBeVisible();
-    await registration.cancelDelete();
-    await expect(registration.names()).toHaveText(['Work laptop', 'Passkey 2']);
-  });
+    await test.step("'Set up another Passkey' on a second device", async () => {
+      await authenticator.replaceWithNewDevice();
+      await registration.setUpAnother();
+      await registration.createPasskey();
+      // Named after the same browser, numbered apart, so the list never shows two identical rows.
+      await expect(registration.names()).toHaveText(['Chrome on Mac', 'Chrome on Mac 2']);
+    });
 
-  await test.step('Delete confirmed removes it, on screen and on the server', async () => {
-    await registration.askToDelete('Passkey 2');
-    await registration.confirmDelete();
-    await expect(registration.names()).toHaveText(['Work laptop']);
-    await expect.poll(serverNames).toEqual(['Work laptop']);
+    await test.step('rename the first one', async () => {
+      await registration.rename(0, 'Work laptop');
+      await expect(registration.names()).toHaveText(['Work laptop', 'Chrome on Mac 2']);
+      await expect.poll(serverNames).toEqual(['Chrome on Mac 2', 'Work laptop']);
+    });
+
+    await test.step('Delete asks first: Cancel keeps the passkey', async () => {
+      await registration.askToDelete('Chrome on Mac 2');
+      await expect(passkeysPage.frame.getByRole('button', { name: 'Cancel', exact: true })).toBeVisible();
+      // The row to delete: a faint wash of the error colour beside the red button, not a saturated yellow.
+      const wash = await passkeysPage.frame.locator('.latch-passkey-row-deleting').evaluate((row) => {
+        const paint = document.createElement('canvas').getContext('2d');
+        if (!paint) return [];
+        paint.fillStyle = getComputedStyle(row).backgroundColor;
+        paint.fillRect(0, 0, 1, 1);
+        return [...paint.getImageData(0, 0, 1, 1).data];
+      });
+      const [red = 0, green = 0, blue = 0] = wash;
+      expect(Math.min(red, green, blue)).toBeGreaterThanOrEqual(225);
+      expect(red).toBeGreaterThan(blue);
+      await registration.cancelDelete();
+      await expect(registration.names()).toHaveText(['Work laptop', 'Chrome on Mac 2']);
+    });
+
+    await test.step('Delete confirmed removes it, on screen and on the server', async () => {
+      await registration.askToDelete('Chrome on Mac 2');
+      await registration.confirmDelete();
+      await expect(registration.names()).toHaveText(['Work laptop']);
+      await expect.poll(serverNames).toEqual(['Work laptop']);
+    });
   });
 });
 

@@ -172,3 +172,55 @@ test("the reset email's login link signs in on the demo's landing page", async (
     );
   });
 });
+
+test('a reset link and a login link never show the missing-token message, not even for a moment', async ({
+  inbox,
+  provider,
+  resetPage,
+  page,
+}) => {
+  const MISSING = 'This link has no reset token. Please request a new password reset email.';
+  // In every frame from its first byte: notes whether the message was ever in the document.
+  await page.addInitScript((text) => {
+    if (!location.pathname.startsWith('/frame/')) return;
+    new MutationObserver(() => {
+      if (document.documentElement.textContent?.includes(text)) Reflect.set(window, 'latchSawMissing', true);
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  }, MISSING);
+  const sawMissing = () => {
+    const frame = page.frames().find((f) => new URL(f.url()).pathname === '/frame/reset-password');
+    if (!frame) throw new Error('no reset-password frame');
+    return frame.evaluate(() => Reflect.get(window, 'latchSawMissing') === true);
+  };
+  const email = uniqueEmail('no-flash');
+  await provider.createPasswordUser(email, strongPassword());
+  // A slow network for the loader's channel: the frame draws long before the host's answer
+  // (which brings the page's query string) can reach it, as on a cold load.
+  await page.route(`${AUTH_ORIGIN}/loader-channel.js`, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.continue();
+  });
+
+  for (let round = 1; round <= 2; round += 1) {
+    const links = await test.step(`round ${round}: a reset email`, async () => {
+      await provider.sdk('POST', '/passwords/email/reset/start', {
+        data: { email, login_redirect_url: RESET_PAGE, reset_password_redirect_url: RESET_PAGE },
+      });
+      const { metadata } = await inbox.latestTo(email);
+      return { reset: metadata.url ?? '', login: metadata.login_url ?? '' };
+    });
+    await test.step(`round ${round}: the reset link shows the form, and only the form`, async () => {
+      await resetPage.openLink(links.reset);
+      await resetPage.password.expectResetForm();
+      await expect(resetPage.frame.getByLabel('New password')).toBeVisible();
+      expect(await sawMissing()).toBe(false);
+    });
+    await test.step(`round ${round}: the login link logs in, without the message first`, async () => {
+      await page.context().clearCookies();
+      await resetPage.openLink(links.login);
+      await resetPage.password.expectLoggedIn();
+      expect(await sawMissing()).toBe(false);
+      await page.context().clearCookies();
+    });
+  }
+});

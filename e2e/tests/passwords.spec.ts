@@ -111,11 +111,12 @@ test('a breached password is refused with the breached line', async ({ host }) =
   await host.login.continueWithPassword(email);
   await host.password.expectCreateAccount(email);
   await test.step("type 'iloveyou', a password from a breach list", () => host.password.type('iloveyou'));
-  await test.step('the breach warning and line show, and Continue stays disabled', async () => {
+  await test.step('the breached line says it, once, and Continue stays disabled', async () => {
     await expect(host.frame.getByText(BREACHED_LINE)).toBeVisible();
+    // zxcvbn's own breach warning, which the provider sends too, would say it a second time.
     await expect(
       host.frame.getByText('Your password was exposed by a data breach on the Internet.'),
-    ).toBeVisible();
+    ).toHaveCount(0);
     expect(await host.password.requirementLines()).toEqual([{ text: BREACHED_LINE, met: false }]);
     await expect(host.password.continueButton).toBeDisabled();
   });

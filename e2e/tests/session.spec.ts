@@ -30,6 +30,25 @@ test('a second tab follows the sign-in and the sign-out of the first', async ({ 
   });
 });
 
+test('a sign-out in another tab takes the widget from Success back to the login screen', async ({
+  host,
+  otherTab,
+  inbox,
+}) => {
+  await test.step('the first tab signs in: Success!', () =>
+    signInWithEmailCode(host, inbox, uniqueEmail('revoked-elsewhere')));
+  await test.step('the second tab signs out', async () => {
+    await otherTab.open({ manual: true });
+    await otherTab.logOut();
+    await expect(otherTab.sessionState).toHaveText('signed out');
+  });
+  await test.step('the first tab: signed out, and its widget no longer says Success', async () => {
+    await expect(host.sessionState).toHaveText('signed out');
+    await host.login.expectShown();
+    await expect(host.frame.getByText('Your passcode has been successfully verified.')).toHaveCount(0);
+  });
+});
+
 test('the session JWT in the host cookie verifies against the JWKS', async ({ host, inbox, provider }) => {
   await signInWithEmailCode(host, inbox, uniqueEmail('jwt'));
   const info = await host.sessionInfo();

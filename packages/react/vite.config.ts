@@ -1,10 +1,12 @@
 import { defineConfig } from 'vite';
+import { recordBuild } from '../../scripts/build/buildRecord.mjs';
 
 /**
  * dist/index.js: one ES module. React and the loader stay imports (peer dependency and
  * dependency), so the page has one React and one session per public token.
  */
 export default defineConfig({
+  plugins: [recordBuild()],
   build: {
     target: 'es2022',
     minify: false,

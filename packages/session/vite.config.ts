@@ -1,4 +1,5 @@
 import { defaultClientConditions, defineConfig } from 'vite';
+import { recordBuild } from '../../scripts/build/buildRecord.mjs';
 
 /**
  * dist/index.js for npm: one ES module with the API client it uses compiled in (that package is
@@ -7,6 +8,7 @@ import { defaultClientConditions, defineConfig } from 'vite';
 export default defineConfig({
   // The unpublished API client from its sources.
   resolve: { conditions: ['@latch/source', ...defaultClientConditions] },
+  plugins: [recordBuild()],
   build: {
     target: 'es2022',
     minify: false,

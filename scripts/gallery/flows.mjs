@@ -3,23 +3,29 @@
 // widget on the host page and returns the frame; `query` joins the page's own URL), `shot(page, name)`,
 // `inboxCode(address)`.
 
+import { installWallets } from './wallets.mjs';
+import { HOST_ORIGIN } from './servers.mjs';
+
 const EML = {
   products: ['emailMagicLinks'],
-  emailMagicLinksOptions: { loginRedirectURL: 'http://127.0.0.1:3500/authenticate' },
+  emailMagicLinksOptions: { loginRedirectURL: `${HOST_ORIGIN}/authenticate` },
 };
 const OTP_EMAIL = { products: ['otp'], otpOptions: { methods: ['email'] } };
 const PASSWORDS = {
   products: ['passwords', 'emailMagicLinks'],
   emailMagicLinksOptions: EML.emailMagicLinksOptions,
   passwordOptions: {
-    loginRedirectURL: 'http://127.0.0.1:3500/authenticate',
-    resetPasswordRedirectURL: 'http://127.0.0.1:3500/reset-password',
+    loginRedirectURL: `${HOST_ORIGIN}/authenticate`,
+    resetPasswordRedirectURL: `${HOST_ORIGIN}/reset-password`,
   },
 };
 const PASSWORD = 'gallery-Correct-Horse-42';
 const NEW_USER = 'new.user@example.com';
 const OTP_USER = 'otp.user@example.com';
 const IDP_USER = 'idp.user@example.com';
+// 95 characters and no hyphen to break at: the card must wrap it, never scroll sideways.
+const LONG_ADDRESS =
+  'maximilian.alexander.featherstonehaughsmythes@accountspayable.northernhemisphere.example.com.au';
 
 const button = (frame, name) => frame.getByRole('button', { name, exact: true });
 const heading = (frame, name) => frame.getByRole('heading', { name, exact: true });
@@ -63,6 +69,17 @@ export const FLOWS = [
     await button(f, 'Continue with Google').waitFor();
     await shot(p, 'main-oauth');
 
+    // A host that sets only its primary colour: the buttons and accents are made of it.
+    f = await open(p, {
+      styles: { colors: { primary: '#6A1B9A' } },
+      config: {
+        products: ['oauth', 'emailMagicLinks'],
+        oauthOptions: { providers: [{ type: 'google' }, { type: 'github' }] },
+      },
+    });
+    await button(f, 'Continue with Google').waitFor();
+    await shot(p, 'main-primary-colour-only');
+
     // No wallet extension in the gallery's browser: the crypto block offers to set one up.
     f = await open(p, { config: { products: ['crypto', 'emailMagicLinks'] } });
     await button(f, 'Set up a new crypto wallet').waitFor();
@@ -86,10 +103,14 @@ export const FLOWS = [
 
   async function magicLink({ page, open, shot }) {
     const p = await page();
-    const f = await open(p, { config: EML });
+    let f = await open(p, { config: EML });
     await submitEmail(f, 'magic.link@example.com');
     await heading(f, 'Check your email').waitFor();
     await shot(p, 'email-confirmation');
+    f = await open(p, { config: EML });
+    await submitEmail(f, LONG_ADDRESS);
+    await heading(f, 'Check your email').waitFor();
+    await shot(p, 'email-confirmation-long-address');
   },
 
   async function passcode({ page, open, shot, inboxCode }) {
@@ -101,6 +122,45 @@ export const FLOWS = [
     await f.getByLabel('Digit 1 of 6').fill(await inboxCode(OTP_USER));
     await heading(f, 'Success!').waitFor();
     await shot(p, 'otp-confirmation');
+
+    const q = await page();
+    const g = await open(q, { config: OTP_EMAIL });
+    await submitEmail(g, LONG_ADDRESS);
+    await heading(g, 'Enter passcode').waitFor();
+    await shot(q, 'otp-authenticate-long-address');
+    // The resend held in flight: 'Sending code...' as the status it is, not as a link.
+    let release;
+    const held = new Promise((resolve) => (release = resolve));
+    await q.context().route('**/sdk/v1/otps/email/login_or_create', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await button(g, 'Resend code').click();
+    await g.getByText('Sending code...').waitFor();
+    await shot(q, 'otp-sending-code');
+    release();
+    await g.getByText('Code sent').waitFor();
+  },
+
+  async function crypto({ page, open, shot }) {
+    const p = await page();
+    await installWallets(p);
+    const f = await open(p, {
+      config: {
+        products: ['oauth', 'crypto', 'emailMagicLinks'],
+        oauthOptions: { providers: [{ type: 'google' }, { type: 'coinbase' }] },
+        emailMagicLinksOptions: EML.emailMagicLinksOptions,
+      },
+    });
+    await button(f, 'Continue with other Crypto Wallet').waitFor();
+    await shot(p, 'main-crypto-wallets');
+    await button(f, 'Continue with other Crypto Wallet').click();
+    await heading(f, 'Other Crypto Wallets').waitFor();
+    await shot(p, 'crypto-other-wallets');
+    await button(f, 'Back').click();
+    await button(f, 'Continue with Metamask').click();
+    await heading(f, 'Success!').waitFor();
+    await shot(p, 'crypto-confirmation');
   },
 
   async function identityProvider({ page, open, shot, inboxCode }) {
@@ -112,7 +172,7 @@ export const FLOWS = [
     // The OAuth request rides in the host page's own query string, as a client's link would put it.
     const authorize = {
       client_id: 'connected-app-test-gallery-notes',
-      redirect_uri: 'http://127.0.0.1:3500/third-party-app',
+      redirect_uri: `${HOST_ORIGIN}/third-party-app`,
       response_type: 'code',
       scope: 'openid email read:notes write:notes',
       state: 'gallery',
@@ -170,6 +230,17 @@ export const FLOWS = [
     await button(f, 'Create a Passkey').click();
     await heading(f, 'Passkey successfully created!').waitFor();
     await shot(p, 'passkey-registration-success');
+    await f
+      .getByRole('button', { name: /^Delete / })
+      .first()
+      .click();
+    await f.getByText('Once deleted, the passkey cannot be restored.').waitFor();
+    await shot(p, 'passkey-registration-deleting');
+    await button(f, 'Cancel').click();
+    f = await open(p, { kind: 'passkey-registration', config: { products: ['passkeys'] } });
+    await button(f, 'Skip').click();
+    await heading(f, 'Passkey setup skipped').waitFor();
+    await shot(p, 'passkey-registration-skipped');
 
     const q = await page();
     f = await open(q, { config: PASSWORDS });

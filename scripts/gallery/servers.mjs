@@ -7,8 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UNLIMITED_RATE_LIMITS } from '../unlimitedRateLimits.mjs';
 
-export const PROVIDER_PORT = 4500;
-export const HOST_PORT = 3500;
+// Other ports for a second gallery running beside the first (another worktree).
+export const PROVIDER_PORT = Number(process.env.LATCH_GALLERY_AUTH_PORT ?? 4500);
+export const HOST_PORT = Number(process.env.LATCH_GALLERY_HOST_PORT ?? 3500);
 export const AUTH_ORIGIN = `http://localhost:${PROVIDER_PORT}`;
 export const HOST_ORIGIN = `http://127.0.0.1:${HOST_PORT}`;
 export const PUBLIC_TOKEN = 'public-token-test-gallery-00000000-0000-4000-8000-000000000001';

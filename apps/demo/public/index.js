@@ -37,9 +37,9 @@ function readConfig() {
 function readStyles() {
   const value = (name) => form.elements.namedItem(name).value.trim();
   const primary = value('primary');
+  // The primary colour alone: the widget makes its buttons and accents of it (docs/theming.md).
   const styles = {
     colors: { primary },
-    buttons: { primary: { backgroundColor: primary, borderColor: primary } },
     container: {},
     hideHeaderText: form.elements.namedItem('hideHeader').checked,
   };

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { LatchProvider } from '@latch/react';
 import { App } from './App';
 import { readConfig } from './config';
+import './app.css';
 
 const root = createRoot(document.getElementById('root') ?? document.body);
 const config = readConfig();

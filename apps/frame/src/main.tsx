@@ -17,6 +17,7 @@ import {
 } from '@latch/screens';
 import { afterHydration } from './boot/afterHydration';
 import { createFrameStore } from './boot/createFrameStore';
+import { logMountEvents } from './boot/logMountEvents';
 import { mountKindFromPath } from './boot/mountKind';
 import { initialStateFromUrl, readInitialState } from './boot/readInitialState';
 import { readBoot } from './boot/readBoot';
@@ -79,8 +80,7 @@ function start(boot: FrameBoot, initialState: FrameInitialState, root: HTMLEleme
   });
   const services: WidgetServices = { api, host, eventLog };
 
-  eventLog.log('sdk_instance_instantiated', {});
-  if (kind === 'login') eventLog.log('render_login_screen', { options: config, bootstrap: boot.bootstrap });
+  logMountEvents(eventLog, kind, config, boot.bootstrap);
 
   const widget = <Widget store={store} services={services} />;
   // The provider sends the first screen already drawn when it can: take it over without redrawing.

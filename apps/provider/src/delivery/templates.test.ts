@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { magicLinkEmail, otpEmail, renderEmail } from './templates';
+import { magicLinkEmail, otpEmail, otpText, renderEmail } from './templates';
 
 describe('email templates', () => {
   it("lay a message out with the project's name, a text and an HTML part", () => {
@@ -52,5 +52,28 @@ describe('email templates', () => {
       },
     );
     expect(mail.html).not.toMatch(/<script>|"><b>/);
+  });
+});
+
+describe('message texts', () => {
+  const project = { name: 'Acme' };
+  const code = '123456';
+
+  it('say "1 minute", never "1 minutes"', () => {
+    expect(otpText(project, { code, minutes: 1 }).text).toBe(
+      '123456 is your Acme verification code. It expires in 1 minute.',
+    );
+    const email = otpEmail(project, { code, minutes: 1 });
+    expect(email.text).toContain('It expires in 1 minute.\n');
+    expect(email.html).toContain('It expires in 1 minute.<');
+    const link = magicLinkEmail(project, { url: 'https://a.example/x', minutes: 1, signup: false });
+    expect(link.text).toContain('open this link within 1 minute.');
+    expect(link.html).toContain('open this link within 1 minute.<');
+  });
+
+  it('use the plural for every other count', () => {
+    for (const minutes of [0, 2, 5, 11, 21, 30, 1440]) {
+      expect(otpText(project, { code, minutes }).text).toContain(`It expires in ${minutes} minutes.`);
+    }
   });
 });

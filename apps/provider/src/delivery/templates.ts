@@ -1,5 +1,6 @@
 import type { ProjectConfig } from '../config/configSchema';
 import { escapeHtml } from '../frame/htmlPage';
+import { counted, MINUTES } from './plural';
 
 /** The provider's message texts, in one place (the widget's own strings live in packages/screens). */
 export interface MessageContent {
@@ -71,7 +72,7 @@ export function magicLinkEmail(
   const action = signup ? `Finish signing up for ${project.name}` : `Log in to ${project.name}`;
   return renderEmail(project, {
     subject: signup ? `Your sign-up link for ${project.name}` : `Your login link for ${project.name}`,
-    lead: `${action}: open this link within ${minutes} minutes.`,
+    lead: `${action}: open this link within ${counted(minutes, MINUTES)}.`,
     actions: [{ label: action, url }],
     notice: IGNORE,
   });
@@ -83,7 +84,7 @@ export function otpEmail(
 ): MessageContent {
   return renderEmail(project, {
     subject: `Your ${project.name} code is ${code}`,
-    lead: `Your ${project.name} verification code is below. It expires in ${minutes} minutes.`,
+    lead: `Your ${project.name} verification code is below. It expires in ${counted(minutes, MINUTES)}.`,
     code,
     notice: IGNORE,
   });
@@ -95,6 +96,6 @@ export function otpText(
 ): MessageContent {
   return {
     subject: '',
-    text: `${code} is your ${name} verification code. It expires in ${minutes} minutes.`,
+    text: `${code} is your ${name} verification code. It expires in ${counted(minutes, MINUTES)}.`,
   };
 }

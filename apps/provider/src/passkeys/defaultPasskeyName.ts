@@ -1,6 +1,8 @@
+import { deviceName } from './deviceName';
+
 /**
  * AAGUIDs of common passkey providers (from the community passkey-authenticator-aaguids list),
- * so a new passkey is named after where it lives; anything else is just "Passkey".
+ * so a new passkey is named after where it lives; anything else after the browser that made it.
  */
 const KNOWN_AAGUIDS: Readonly<Record<string, string>> = {
   'ea9b8d66-4d01-1d21-3ce4-b6b48cb575d4': 'Google Password Manager',
@@ -16,11 +18,16 @@ const KNOWN_AAGUIDS: Readonly<Record<string, string>> = {
 export const DEFAULT_PASSKEY_NAME = 'Passkey';
 
 /**
- * The name a registration gets until the user renames it: after its authenticator, numbered when
- * the user already has one of that name ("Passkey", "Passkey 2"...), so a list never shows twins.
+ * The name a registration gets until the user renames it: after its authenticator, else after the
+ * registering browser and system ('Chrome on Mac'), else "Passkey"; numbered when the user already
+ * has one of that name ("Chrome on Mac 2"), so a list never shows twins.
  */
-export function defaultPasskeyName(aaguid: string, takenNames: readonly string[] = []): string {
-  const base = KNOWN_AAGUIDS[aaguid.toLowerCase()] ?? DEFAULT_PASSKEY_NAME;
+export function defaultPasskeyName(
+  aaguid: string,
+  takenNames: readonly string[] = [],
+  userAgent = '',
+): string {
+  const base = KNOWN_AAGUIDS[aaguid.toLowerCase()] ?? deviceName(userAgent) ?? DEFAULT_PASSKEY_NAME;
   const taken = new Set(takenNames);
   if (!taken.has(base)) return base;
   let number = 2;

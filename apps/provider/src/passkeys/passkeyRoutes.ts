@@ -81,7 +81,7 @@ export const webauthnRoutes: Route[] = [
         rpId: context.rpId,
         userAgent: context.userAgent,
         authenticatorType: parsed.credential.authenticatorAttachment ?? context.authenticatorType,
-        name: defaultPasskeyName(verified.aaguid, takenNames),
+        name: defaultPasskeyName(verified.aaguid, takenNames, context.userAgent),
         backedUp: verified.backedUp,
         now,
       }),

@@ -51,7 +51,7 @@ export const otherScreenStrings = {
   'passcode.resend': 'Resend code',
   'passcode.sending': 'Sending code...',
   'passcode.sent': 'Code sent',
-  'passcode.resendFailed': 'The code could not be resent. Please try again.',
+  'passcode.resendFailed': 'The code could not be resent. {reason}',
   'passcode.verifying': 'Verifying passcode...',
   'success.title': 'Success!',
   'otpConfirmation.body': 'Your passcode has been successfully verified.',
@@ -94,6 +94,8 @@ export const otherScreenStrings = {
   'password.dedupe.body':
     'We want to make sure your account is secure and that it’s really you logging in! A login link was sent to you at {email}.',
   'password.reset.missingToken': 'This link has no reset token. Please request a new password reset email.',
+  'password.reset.linkUsed':
+    'This password reset link was already used or has expired. Please request a new password reset email.',
   // zxcvbn feedback, keyed like @zxcvbn-ts/language-en; the English text is the phrase the provider sends
   'password.zxcvbn.warning.straightRow': 'Straight rows of keys on your keyboard are easy to guess.',
   'password.zxcvbn.warning.keyPattern': 'Short keyboard patterns are easy to guess.',
@@ -133,6 +135,7 @@ export const otherScreenStrings = {
   'crypto.error.body':
     'Your sign in request could not be completed. Use the back arrow to return to the log in screen and try again!',
   'crypto.other.title': 'Other Crypto Wallets',
+  'crypto.confirmation.body': 'Your crypto wallet has been successfully authenticated.',
   'crypto.download': 'Download {wallet}',
 
   // Passkey screens
@@ -140,6 +143,7 @@ export const otherScreenStrings = {
   'passkey.create': 'Create a Passkey',
   'passkey.skip': 'Skip',
   'passkey.registrationSuccess.title': 'Passkey successfully created!',
+  'passkey.registrationSkipped.title': 'Passkey setup skipped',
   'passkey.existing': 'Existing Passkeys',
   'passkey.delete': 'Delete',
   'passkey.cancel': 'Cancel',

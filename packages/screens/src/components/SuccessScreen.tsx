@@ -2,6 +2,7 @@ import type { StringId } from '@latch/protocol';
 import { useEffect, useRef } from 'react';
 import { useEmitEvent } from '../hooks/useEmitEvent';
 import { useT } from '../strings/StringsContext';
+import './successScreen.css';
 
 /**
  * The 'Success!' screen a sign-in ends on, with the product's own line under it. It emits the
@@ -18,6 +19,7 @@ export function SuccessScreen({ body }: { body?: StringId }) {
   }, [emit]);
   return (
     <div className="latch-screen latch-success">
+      <span className="latch-success-mark" aria-hidden="true" />
       <h1 className="latch-title">{t('success.title')}</h1>
       {body && <p className="latch-text">{t(body)}</p>}
     </div>

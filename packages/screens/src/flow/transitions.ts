@@ -80,6 +80,19 @@ export const TRANSITIONS = {
   CryptoSignMessage: { walletSigned: 'CryptoConfirmation', walletFailed: 'CryptoError' },
 } as const satisfies Transitions;
 
+/**
+ * Screens that say the visitor is signed in: once the session ends (revoked in another tab, the
+ * host signed out), the mount starts over on its first screen instead of still saying so.
+ */
+export const SIGNED_IN_SCREENS: readonly Screen[] = [
+  'PasswordConfirmation',
+  'OTPConfirmation',
+  'PasskeyConfirmation',
+  'OAuthConfirmation',
+  'CryptoConfirmation',
+  'PasskeyRegistrationSuccess',
+];
+
 type Table = typeof TRANSITIONS;
 type Never<T extends never> = T;
 type Reached =

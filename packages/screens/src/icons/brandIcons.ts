@@ -1,7 +1,19 @@
 import type { OAuthProviderType } from '@latch/protocol';
 
-/** The brand icons the widget has: one per OAuth provider type, and the wallets' (walletOptions.ts). */
-export type BrandIconId = OAuthProviderType | 'binance' | 'ethereum' | 'solana' | 'wallet';
+/**
+ * The brand icons the widget has: one per OAuth provider type, and the wallets' (walletOptions.ts)
+ * with the crypto block's other-wallets, new-wallet and download glyphs.
+ */
+export type BrandIconId =
+  | OAuthProviderType
+  | 'binance'
+  | 'ethereum'
+  | 'solana'
+  | 'wallet'
+  | 'coinbaseWallet'
+  | 'otherWallets'
+  | 'newWallet'
+  | 'download';
 
 /**
  * One dynamic import per icon: Vite puts each in its own small chunk, so a frame fetches only the
@@ -32,6 +44,10 @@ const LOADERS: Record<BrandIconId, () => Promise<{ default: string }>> = {
   ethereum: () => import('./brands/ethereum'),
   solana: () => import('./brands/solana'),
   wallet: () => import('./brands/wallet'),
+  coinbaseWallet: () => import('./brands/coinbaseWallet'),
+  otherWallets: () => import('./brands/otherWallets'),
+  newWallet: () => import('./brands/newWallet'),
+  download: () => import('./brands/download'),
 };
 
 const loading = new Map<BrandIconId, Promise<string>>();

@@ -70,6 +70,35 @@ describe('widget state', () => {
     expect(s.get(configAtom).products).toEqual(['otp']);
   });
 
+  it('starts over from a signed-in screen once the host has no session, and only from one', () => {
+    const session = { session_token: 'tok', session_jwt: 'jwt' };
+    const s = store();
+    s.set(dispatchOutcomeAtom, 'otpSent');
+    s.set(dispatchOutcomeAtom, 'otpVerified');
+    expect(s.get(screenAtom)).toBe('OTPConfirmation');
+    s.set(applyMountStateAtom, { ...DEFAULT_MOUNT_STATE, session });
+    expect(s.get(screenAtom)).toBe('OTPConfirmation');
+    // Revoked in another tab: the loader sends the session's end.
+    s.set(applyMountStateAtom, { ...DEFAULT_MOUNT_STATE, session: null });
+    expect(s.get(screenAtom)).toBe('Main');
+
+    // A screen that says nothing about a session stays.
+    s.set(dispatchOutcomeAtom, 'otpSent');
+    s.set(applyMountStateAtom, { ...DEFAULT_MOUNT_STATE, session: null });
+    expect(s.get(screenAtom)).toBe('OTPAuthenticate');
+
+    // The passkey list needs its user: the registration mount starts over (and says why there).
+    const registration = store('passkey-registration');
+    registration.set(dispatchOutcomeAtom, 'passkeyRegistered');
+    expect(registration.get(screenAtom)).toBe('PasskeyRegistrationSuccess');
+    registration.set(applyMountStateAtom, {
+      ...DEFAULT_MOUNT_STATE,
+      kind: 'passkey-registration',
+      session: null,
+    });
+    expect(registration.get(screenAtom)).toBe('PasskeyRegistrationStart');
+  });
+
   it('keeps stores independent', () => {
     const a = store();
     const b = store();

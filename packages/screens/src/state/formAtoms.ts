@@ -1,6 +1,7 @@
 import { atom } from 'jotai';
 import type { OtpMethod } from '@latch/protocol';
 import type { StringId } from '@latch/protocol';
+import type { CountryOption } from '../phone/phoneLib';
 
 /** The widget's form state. Base atoms stay private to this module. */
 export interface OtpState {
@@ -32,6 +33,16 @@ export interface PasswordState {
   type: PasswordUserType;
 }
 
+/**
+ * What the visitor chose and typed on Main's login form that Back must not lose: the tab (a
+ * `LoginMethod` of main/loginForm; null: the first), the phone country and the number.
+ */
+export interface LoginEntry {
+  method: string | null;
+  country: CountryOption;
+  phone: string;
+}
+
 /** A banner message: a catalogue id, or the server's own text when it has no mapping. */
 export type ErrorDescriptor = { id: StringId } | { message: string };
 
@@ -48,6 +59,8 @@ const otpStateBase = atom<OtpState>(DEFAULT_OTP_STATE);
 const cryptoStateBase = atom<CryptoState>(DEFAULT_CRYPTO_STATE);
 const passwordStateBase = atom<PasswordState>(DEFAULT_PASSWORD_STATE);
 const resetTokenBase = atom('');
+export const DEFAULT_COUNTRY: CountryOption = { code: 'US', dialCode: '1', name: 'United States' };
+const loginEntryBase = atom<LoginEntry>({ method: null, country: DEFAULT_COUNTRY, phone: '' });
 const errorDescriptorBase = atom<ErrorDescriptor | null>(null);
 
 export const magicLinkEmailAtom = atom((get) => get(magicLinkEmailBase));
@@ -56,6 +69,7 @@ export const cryptoStateAtom = atom((get) => get(cryptoStateBase));
 export const passwordStateAtom = atom((get) => get(passwordStateBase));
 export const resetPasswordTokenAtom = atom((get) => get(resetTokenBase));
 export const errorDescriptorAtom = atom((get) => get(errorDescriptorBase));
+export const loginEntryAtom = atom((get) => get(loginEntryBase));
 
 export const setMagicLinkEmailAtom = atom(null, (_get, set, email: string) => set(magicLinkEmailBase, email));
 export const updateOtpStateAtom = atom(null, (get, set, patch: Partial<OtpState>) =>
@@ -66,6 +80,9 @@ export const updateCryptoStateAtom = atom(null, (get, set, patch: Partial<Crypto
 );
 export const updatePasswordStateAtom = atom(null, (get, set, patch: Partial<PasswordState>) =>
   set(passwordStateBase, { ...get(passwordStateBase), ...patch }),
+);
+export const updateLoginEntryAtom = atom(null, (get, set, patch: Partial<LoginEntry>) =>
+  set(loginEntryBase, { ...get(loginEntryBase), ...patch }),
 );
 export const setResetPasswordTokenAtom = atom(null, (_get, set, token: string) => set(resetTokenBase, token));
 export const setErrorDescriptorAtom = atom(null, (_get, set, descriptor: ErrorDescriptor | null) =>

@@ -3,7 +3,7 @@ import { DEFAULT_BOOTSTRAP, type BootstrapData, type SessionTokens } from '@latc
 import { PROTOCOL_VERSION, type MountState } from '@latch/protocol';
 import { INITIAL_SCREEN } from '../flow/initialScreen';
 import type { Screen } from '../flow/screens';
-import { nextScreen, type Outcome } from '../flow/transitions';
+import { nextScreen, SIGNED_IN_SCREENS, type Outcome } from '../flow/transitions';
 import { mountProducts, type ProductId } from '../registry/products';
 import { setErrorDescriptorAtom, setMagicLinkEmailAtom } from './formAtoms';
 
@@ -64,12 +64,19 @@ export const adoptSessionAtom = atom(null, (get, set, session: SessionTokens) =>
   set(mountStateBase, { ...get(mountStateBase), session });
 });
 
-/** New options from the host; a different kind of mount starts over on its first screen. */
+/**
+ * New options from the host; a different kind of mount starts over on its first screen, and so
+ * does a screen that says the visitor is signed in once the host has no session any more.
+ */
 export const applyMountStateAtom = atom(null, (get, set, mount: MountState) => {
   const kindChanged = get(mountStateBase).kind !== mount.kind;
+  const signedOut = mount.session === null && SIGNED_IN_SCREENS.includes(get(screenBase));
   set(mountStateBase, mount);
   set(hostAnsweredBase, true);
-  if (kindChanged) set(screenBase, INITIAL_SCREEN[mount.kind]);
+  if (kindChanged || signedOut) {
+    set(announcementBase, '');
+    set(screenBase, INITIAL_SCREEN[mount.kind]);
+  }
 });
 
 /** Seeds a fresh store: the mount, its first screen, and the project's bootstrap data. */

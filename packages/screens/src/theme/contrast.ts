@@ -20,6 +20,22 @@ export function contrastRatio(a: Rgba, b: Rgba): number {
 const toHex = ({ r, g, b }: Rgba) =>
   `#${[r, g, b].map((c) => Math.round(c).toString(16).padStart(2, '0')).join('')}`.toUpperCase();
 
+/** `from` moved the fraction `t` of the way to `to`, as opaque hex. */
+const mixRgba = (from: Rgba, to: Rgba, t: number) =>
+  toHex({
+    r: from.r + (to.r - from.r) * t,
+    g: from.g + (to.g - from.g) * t,
+    b: from.b + (to.b - from.b) * t,
+    a: 1,
+  });
+
+/** `color` laid at `amount` (0–1) over `background`; null unless both are opaque colours. */
+export function tint(color: string, background: string, amount: number): string | null {
+  const fg = parseColor(color);
+  const bg = parseColor(background);
+  return fg && bg && fg.a === 1 && bg.a === 1 ? mixRgba(bg, fg, amount) : null;
+}
+
 /**
  * `text` itself when it reaches 4.5:1 on `background`, else `text` moved step by step towards black
  * or white (whichever stands out more on the background) until it does. Text on a translucent or
@@ -33,13 +49,7 @@ export function readableOn(text: string, background: string): string {
   const white = { r: 255, g: 255, b: 255, a: 1 };
   const target = contrastRatio(black, bg) >= contrastRatio(white, bg) ? black : white;
   for (let step = 1; step <= 20; step++) {
-    const t = step / 20;
-    const mixed = toHex({
-      r: fg.r + (target.r - fg.r) * t,
-      g: fg.g + (target.g - fg.g) * t,
-      b: fg.b + (target.b - fg.b) * t,
-      a: 1,
-    });
+    const mixed = mixRgba(fg, target, step / 20);
     const parsed = parseColor(mixed);
     if (parsed && contrastRatio(parsed, bg) >= TEXT_CONTRAST) return mixed;
   }

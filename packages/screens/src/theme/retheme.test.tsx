@@ -58,7 +58,8 @@ describe('theme on a mounted widget', () => {
     expect(rootVar('--latch-input-text')).toBe('rebeccapurple');
     expect(rootVar('--latch-container-width')).toBe('320px');
     expect(rootVar('--latch-button-primary-radius')).toBe('12px');
-    expect(rootVar('--latch-button-primary-background')).toBe('#19303D');
+    // The refused value's default: the button follows colors.primary.
+    expect(rootVar('--latch-button-primary-background')).toBe('rebeccapurple');
     expect(screen.getByLabelText('Email')).toBe(field);
     expect(field.value).toBe('ada@example.com');
     expect(host.reportError).toHaveBeenCalledWith({

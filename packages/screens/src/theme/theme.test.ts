@@ -114,8 +114,28 @@ describe('resolveTheme', () => {
     for (const kind of ['primary', 'secondary']) {
       expect(wcagContrast(button(kind, 'text'), button(kind, 'background'))).toBeGreaterThanOrEqual(4.5);
     }
-    // A single style, or the light half, keeps the designed button defaults.
-    expect(resolveTheme(dark).vars['--latch-button-secondary-background']).toBe('#FFFFFF');
+    // A single style, or the light half, keeps the designed disabled button.
+    expect(resolveTheme(dark).vars['--latch-button-disabled-background']).toBe('#F3F5F6');
+  });
+
+  it('makes the buttons of colors.primary when the host sets only that', () => {
+    const { vars } = resolveTheme({ colors: { primary: '#6A1B9A' } });
+    expect(vars).toMatchObject({
+      '--latch-button-primary-background': '#6A1B9A',
+      '--latch-button-primary-border': '#6A1B9A',
+      '--latch-button-primary-text': '#FFFFFF',
+      '--latch-button-secondary-background': '#FFFFFF',
+      '--latch-button-secondary-text': '#6A1B9A',
+      '--latch-button-secondary-border': '#6A1B9A',
+    });
+    // The spinner's and progress bar's track: a light tint of it, not the default light blue.
+    expect(vars['--latch-accent']).toBe('#EDE4F3');
+    expect(resolveTheme({}).vars['--latch-accent']).toBe('#ECFAFF');
+    // A light primary gets dark text on its buttons, at 4.5:1.
+    const light = resolveTheme({ colors: { primary: '#7FD4FF' }, container: { backgroundColor: '#10202A' } });
+    const text = light.vars['--latch-button-primary-text'] ?? '';
+    expect(wcagContrast(text, '#7FD4FF')).toBeGreaterThanOrEqual(4.5);
+    expect(light.vars['--latch-button-secondary-background']).toBe('#10202A');
   });
 
   it('picks the light or dark half of a pair', () => {

@@ -15,6 +15,8 @@ export interface ThemeToken {
   dark?: `--latch-${string}`;
   /** Text whose default is darkened or lightened to 4.5:1 on the first opaque of these backgrounds. */
   readableOn?: readonly `--latch-${string}`[];
+  /** When unset and the host set this colour: a light tint of it on the container, not the fallback. */
+  tintOf?: `--latch-${string}`;
 }
 
 const ON_CONTAINER = ['--latch-container-background'] as const;
@@ -41,7 +43,13 @@ export const THEME_TOKENS: readonly ThemeToken[] = [
   { path: 'colors.success', cssVar: '--latch-success', form: 'color', fallback: '#0C5A56' },
   { path: 'colors.warning', cssVar: '--latch-warning', form: 'color', fallback: '#FFD94A' },
   { path: 'colors.error', cssVar: '--latch-error', form: 'color', fallback: '#8B1214' },
-  { path: 'colors.accent', cssVar: '--latch-accent', form: 'color', fallback: '#ECFAFF' },
+  {
+    path: 'colors.accent',
+    cssVar: '--latch-accent',
+    form: 'color',
+    fallback: '#ECFAFF',
+    tintOf: PRIMARY_VAR,
+  },
   {
     path: 'fontFamily',
     cssVar: '--latch-font-family',
@@ -61,8 +69,10 @@ export const THEME_TOKENS: readonly ThemeToken[] = [
   { path: 'container.borderColor', cssVar: '--latch-container-border', form: 'color', fallback: '#ADBCC5' },
   { path: 'container.borderRadius', cssVar: '--latch-container-radius', form: 'length', fallback: '8px' },
   { path: 'container.width', cssVar: '--latch-container-width', form: 'length', fallback: '400px' },
-  ...button('primary', ['#19303D', PRIMARY_VAR], ['#FFFFFF', CONTAINER_VAR], ['#19303D', PRIMARY_VAR]),
-  ...button('secondary', ['#FFFFFF', CONTAINER_VAR], ['#19303D', PRIMARY_VAR], ['#19303D', PRIMARY_VAR]),
+  // The primary and secondary buttons are made of the host's colours in either scheme: a host that
+  // sets only `colors.primary` gets buttons (OAuth and wallet buttons too) in that colour.
+  ...button('primary', PRIMARY_VAR, CONTAINER_VAR, PRIMARY_VAR),
+  ...button('secondary', CONTAINER_VAR, PRIMARY_VAR, PRIMARY_VAR),
   ...button(
     'disabled',
     ['#F3F5F6', CONTAINER_VAR],
@@ -94,21 +104,28 @@ export const THEME_TOKENS: readonly ThemeToken[] = [
   { path: 'inputs.borderRadius', cssVar: '--latch-input-radius', form: 'length', fallback: '4px' },
 ];
 
-/** A light default and, for the dark half of a pair, the property it follows instead. */
-type Default = readonly [fallback: string, dark: `--latch-${string}`];
+/**
+ * A button colour's default: the property it follows in both schemes, or a light default and the
+ * property the dark half of a pair follows instead.
+ */
+type Default = `--latch-${string}` | readonly [fallback: string, dark: `--latch-${string}`];
 
 function button(kind: string, background: Default, text: Default, border: Default): ThemeToken[] {
   const at = (key: string) => `buttons.${kind}.${key}`;
-  const color = (key: string, name: string, [fallback, dark]: Default): ThemeToken => ({
+  const cssVar = (name: string) => `--latch-button-${kind}-${name}` as const;
+  const color = (key: string, name: string, value: Default): ThemeToken => ({
     path: at(key),
-    cssVar: `--latch-button-${kind}-${name}`,
+    cssVar: cssVar(name),
     form: 'color',
-    fallback,
-    dark,
+    ...(typeof value === 'string' ? { fallback: '', sameAs: value } : { fallback: value[0], dark: value[1] }),
   });
   return [
     color('backgroundColor', 'background', background),
-    color('textColor', 'text', text),
+    // Text that follows another colour stays readable on its own button.
+    {
+      ...color('textColor', 'text', text),
+      ...(typeof text === 'string' ? { readableOn: [cssVar('background')] } : {}),
+    },
     color('borderColor', 'border', border),
     { path: at('borderRadius'), cssVar: `--latch-button-${kind}-radius`, form: 'length', fallback: '4px' },
   ];

@@ -1,6 +1,6 @@
 import { isPlainObject } from '@latch/api';
 import type { StyleConfig, StylesInput } from '@latch/protocol';
-import { readableOn } from './contrast';
+import { readableOn, tint } from './contrast';
 import { parseColor } from './parseColor';
 import { THEME_TOKENS, type ThemeToken } from './themeTokens';
 import { isImageUrl, VALUE_FORMS } from './valueForms';
@@ -40,10 +40,11 @@ export function resolveTheme(style: StyleConfig, scheme: ColorScheme = 'light'):
     if (VALUE_FORMS[token.form](value)) vars[token.cssVar] = value.trim();
     else rejected.push(`${token.path}: ${value}`);
   }
+  const hostSet = new Set(Object.keys(vars));
   const valueOf = (cssVar: `--latch-${string}`): string | undefined => {
     if (vars[cssVar] === undefined) {
       const token = THEME_TOKENS.find((t) => t.cssVar === cssVar);
-      const value = token && defaultOf(token, scheme, valueOf);
+      const value = token && defaultOf(token, scheme, valueOf, hostSet);
       if (value) vars[cssVar] = value;
     }
     return vars[cssVar];
@@ -64,7 +65,12 @@ function defaultOf(
   token: ThemeToken,
   scheme: ColorScheme,
   valueOf: (cssVar: `--latch-${string}`) => string | undefined,
+  hostSet: ReadonlySet<string>,
 ): string | undefined {
+  if (token.tintOf && hostSet.has(token.tintOf)) {
+    const tinted = tint(valueOf(token.tintOf) ?? '', valueOf('--latch-container-background') ?? '', 0.12);
+    if (tinted) return tinted;
+  }
   const followed = scheme === 'dark' && token.dark ? token.dark : token.sameAs;
   const value = followed ? valueOf(followed) : token.fallback;
   if (!value || !token.readableOn) return value;

@@ -9,6 +9,7 @@ import {
 import { useT } from '../strings/StringsContext';
 import { MAX_TOASTS, TOAST_DURATIONS, type ToastKind, type ToastRequest } from './toastAtoms';
 import { createToastTimers } from './toastTimers';
+import './toast.css';
 
 const TYPE: Record<ToastKind, TypeOptions> = {
   blank: 'default',

@@ -1,6 +1,6 @@
-import { useAtomValue } from 'jotai';
-import { useState } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { preloadable } from '../preloadable';
+import { loginEntryAtom, updateLoginEntryAtom } from '../../state/formAtoms';
 import { configAtom } from '../../state/widgetAtoms';
 import { useT } from '../../strings/StringsContext';
 import { EmailForm } from './EmailForm';
@@ -24,10 +24,12 @@ const WithPhoneForm = preloadable(() => PhoneFormBlock.preload().then(() => ({ d
 function MethodForms() {
   const t = useT();
   const methods = loginMethods(useAtomValue(configAtom));
-  const [chosen, setChosen] = useState<LoginMethod | null>(null);
+  // In the form state: Back from the passcode screen returns to the tab the code was sent from.
+  const chosen = useAtomValue(loginEntryAtom).method;
+  const updateEntry = useSetAtom(updateLoginEntryAtom);
   const first = methods[0];
   if (!first) return null;
-  const selected = chosen && methods.includes(chosen) ? chosen : first;
+  const selected = methods.find((method) => method === chosen) ?? first;
   const form = <MethodForm key={selected} method={selected} />;
   if (methods.length === 1) return form;
   return (
@@ -35,7 +37,7 @@ function MethodForms() {
       label={t('tabs.label')}
       tabs={methods.map((id) => ({ id, label: t(METHOD_TAB_LABELS[id]) }))}
       selected={selected}
-      onSelect={setChosen}
+      onSelect={(method) => updateEntry({ method })}
     >
       {form}
     </Tabs>

@@ -1,3 +1,4 @@
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { Button } from '../../components/Button';
 import { ErrorText } from '../../components/ErrorText';
@@ -6,19 +7,24 @@ import { useInFlight } from '../../hooks/useInFlight';
 import { loadPhoneLib } from '../../phone/loadPhoneLib';
 import { createTypingFormatter, parsePhoneForSubmit } from '../../phone/parsePhone';
 import type { CountryOption } from '../../phone/phoneLib';
+import { DEFAULT_COUNTRY, loginEntryAtom, updateLoginEntryAtom } from '../../state/formAtoms';
 import { useT } from '../../strings/StringsContext';
 import { CountrySelect } from './CountrySelect';
 import { usePhoneSubmit } from './usePhoneSubmit';
 
-const DEFAULT_COUNTRY: CountryOption = { code: 'US', dialCode: '1', name: 'United States' };
-
-/** Phone number with a country selector (default US) for text-message or WhatsApp passcodes. */
+/**
+ * Phone number with a country selector (default US) for text-message or WhatsApp passcodes. The
+ * country and number live in the form state, so Back from the passcode screen finds them as left.
+ */
 export function PhoneForm({ channel }: { channel: 'sms' | 'whatsapp' }) {
   const t = useT();
   const id = useId();
-  const [countries, setCountries] = useState<CountryOption[]>([DEFAULT_COUNTRY]);
-  const [country, setCountry] = useState(DEFAULT_COUNTRY);
-  const [phone, setPhone] = useState('');
+  const { country, phone } = useAtomValue(loginEntryAtom);
+  const updateEntry = useSetAtom(updateLoginEntryAtom);
+  const setCountry = (value: CountryOption) => updateEntry({ country: value });
+  const setPhone = (value: string) => updateEntry({ phone: value });
+  // Until the phone library has loaded, the list holds the chosen country alone.
+  const [countries, setCountries] = useState<CountryOption[]>(() => [country]);
   const [error, setError] = useState('');
   const { busy, run } = useInFlight();
   const submit = usePhoneSubmit(channel);

@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { Spinner } from '../../components/Spinner';
 import { useFlow } from '../../hooks/useFlow';
+import { BrandIcon } from '../../icons/BrandIcon';
 import { configAtom } from '../../state/widgetAtoms';
 import { useT } from '../../strings/StringsContext';
 import { useDetectedWallets } from './useDetectedWallets';
@@ -32,6 +33,7 @@ export default function CryptoButtons() {
           className="latch-button latch-button-secondary"
           onClick={() => dispatch('otherWallets')}
         >
+          <BrandIcon id="otherWallets" />
           {t('crypto.continueWithOther')}
         </button>
       )}
@@ -41,6 +43,7 @@ export default function CryptoButtons() {
           className="latch-button latch-button-secondary"
           onClick={() => dispatch('setupWallet')}
         >
+          <BrandIcon id="newWallet" />
           {t('crypto.setupNew')}
         </button>
       )}

@@ -2,5 +2,5 @@ import { SuccessScreen } from '../../components/SuccessScreen';
 
 /** 'Success!' after a wallet sign-in. */
 export function CryptoConfirmation() {
-  return <SuccessScreen />;
+  return <SuccessScreen body="crypto.confirmation.body" />;
 }

@@ -1,6 +1,7 @@
 import { BackButton } from '../../components/BackButton';
 import { Spinner } from '../../components/Spinner';
 import { useFlow } from '../../hooks/useFlow';
+import { BrandIcon } from '../../icons/BrandIcon';
 import { useT } from '../../strings/StringsContext';
 import { useDetectedWallets } from './useDetectedWallets';
 import { WalletButtons } from './WalletButtons';
@@ -21,6 +22,7 @@ export function CryptoOtherScreen() {
           className="latch-button latch-button-secondary"
           onClick={() => dispatch('setupWallet')}
         >
+          <BrandIcon id="newWallet" />
           {t('crypto.setupNew')}
         </button>
       </div>

@@ -1,3 +1,6 @@
+import { OAUTH_PROVIDER_NAMES } from '@latch/api';
+import { useAtomValue } from 'jotai';
+import { configAtom } from '../../state/widgetAtoms';
 import { useT } from '../../strings/StringsContext';
 import { useChooseWallet } from './useChooseWallet';
 import { BrandIcon } from '../../icons/BrandIcon';
@@ -7,6 +10,10 @@ import { WALLET_ICONS, walletName, type DetectedWallet } from './walletOptions';
 export function WalletButtons({ wallets }: { wallets: readonly DetectedWallet[] }) {
   const t = useT();
   const choose = useChooseWallet();
+  const config = useAtomValue(configAtom);
+  const oauthNames = config.products.includes('oauth')
+    ? (config.oauthOptions?.providers ?? []).map((p) => OAUTH_PROVIDER_NAMES[p.type])
+    : [];
   return (
     <>
       {wallets.map((wallet) => (
@@ -17,7 +24,7 @@ export function WalletButtons({ wallets }: { wallets: readonly DetectedWallet[] 
           onClick={() => choose(wallet)}
         >
           <BrandIcon id={WALLET_ICONS[wallet.option]} />
-          {t('crypto.continueWith', { wallet: walletName(wallet.option, t) })}
+          {t('crypto.continueWith', { wallet: walletName(wallet.option, t, oauthNames) })}
         </button>
       ))}
     </>

@@ -53,6 +53,19 @@ describe('crypto wallets', () => {
     );
   });
 
+  it('Coinbase as OAuth provider and as wallet: two buttons that read differently', async () => {
+    renderCrypto({
+      wallets: [COINBASE],
+      config: { products: ['oauth', 'crypto'], oauthOptions: { providers: [{ type: 'coinbase' }] } },
+    });
+    await button('Continue with Coinbase Wallet');
+    const labels = screen.getAllByRole('button').map((b) => b.textContent);
+    expect(labels.filter((label) => label?.startsWith('Continue with Coinbase'))).toEqual([
+      'Continue with Coinbase',
+      'Continue with Coinbase Wallet',
+    ]);
+  });
+
   it('with no wallet on the page, offers to set one up', async () => {
     renderCrypto({ wallets: [] });
     fireEvent.click(await button('Set up a new crypto wallet'));

@@ -4,6 +4,7 @@ import { CryptoError } from './CryptoError';
 import { CryptoOtherScreen } from './CryptoOtherScreen';
 import { CryptoSetupWallet } from './CryptoSetupWallet';
 import { CryptoSignMessage } from './CryptoSignMessage';
+import './crypto.css';
 
 export const screens = {
   CryptoConnect,

@@ -33,11 +33,19 @@ export function detectedWallets(wallets: readonly WalletInfo[]): DetectedWallet[
   });
 }
 
-/** The label a wallet option goes by ('Continue with {wallet}'); brand names are not translated. */
-export function walletName(option: WalletOption, t: (id: StringId) => string): string {
+/**
+ * The label a wallet option goes by ('Continue with {wallet}'); brand names are not translated.
+ * A wallet named like one of the OAuth buttons beside it (`oauthNames`: Coinbase the account and
+ * Coinbase the wallet) says it is the wallet, so the two buttons read differently.
+ */
+export function walletName(
+  option: WalletOption,
+  t: (id: StringId) => string,
+  oauthNames: readonly string[] = [],
+): string {
   if (option === 'GenericEthereumWallet') return t('crypto.wallet.otherEthereum');
   if (option === 'GenericSolanaWallet') return t('crypto.wallet.otherSolana');
-  return option;
+  return oauthNames.includes(option) ? `${option} Wallet` : option;
 }
 
 /** Main's list holds 6 items minus the OAuth buttons minus one. */
@@ -55,11 +63,12 @@ export const WALLET_DOWNLOADS: readonly { option: WalletOption; url: string }[] 
 
 /**
  * Each wallet option's icon. Simple Icons has no MetaMask, Phantom or Vessel glyph: those get the
- * neutral wallet; the generic wallets get their chain's mark.
+ * neutral wallet; the generic wallets get their chain's mark. Coinbase's wallet has its own mark,
+ * apart from the Coinbase account's (its OAuth button).
  */
 export const WALLET_ICONS: Readonly<Record<WalletOption, BrandIconId>> = {
   Metamask: 'wallet',
-  Coinbase: 'coinbase',
+  Coinbase: 'coinbaseWallet',
   Binance: 'binance',
   Phantom: 'wallet',
   Vessel: 'wallet',

@@ -1,9 +1,8 @@
 import { useAtomValue } from 'jotai';
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import type { IdpAuthorizeParams, IdpLogoutParams } from '@latch/api';
 import { Spinner } from '../../components/Spinner';
-import { useServices } from '../../services/ServicesContext';
-import { bootstrapAtom, mountStateAtom } from '../../state/widgetAtoms';
+import { mountStateAtom } from '../../state/widgetAtoms';
 import { useT } from '../../strings/StringsContext';
 import { ConsentView } from './ConsentView';
 import { readIdpRequest, wantsNoUi } from './idpParams';
@@ -11,7 +10,7 @@ import { IdpError, IdpNotice, ReportedIdpError } from './IdpMessage';
 import { LogoutConfirm } from './LogoutConfirm';
 import { useAttestation } from './useAttestation';
 import { useAuthorizeFlow } from './useAuthorizeFlow';
-import { useHostAnswer } from './useHostAnswer';
+import { useHostAnswer } from '../../hooks/useHostAnswer';
 import { useLogoutFlow } from './useLogoutFlow';
 import { useSilentAuthorize } from './useSilentAuthorize';
 
@@ -23,7 +22,6 @@ export function IdpConsent() {
   const request = useMemo(() => readIdpRequest(hostSearch), [hostSearch]);
   // Only an authorize request needs a session; the token is attested once the host answered.
   const attestation = useAttestation(ready && request.flow === 'authorize' ? authTokenParams : undefined);
-  useRenderLog();
   if (!ready) return <Spinner />;
   if (request.flow === 'missing') {
     return <ReportedIdpError message={t('idp.missingParam', { param: request.param })} />;
@@ -36,18 +34,6 @@ export function IdpConsent() {
   if (!session && wantsNoUi(request.params)) return <SilentAuthorize params={request.params} />;
   if (!session) return <ReportedIdpError message={t('idp.noSession')} />;
   return <AuthorizeFlow params={request.params} sessionToken={session.session_token} />;
-}
-
-/** The event log's `render_idp_screen`, with bootstrap, once per mount. */
-function useRenderLog() {
-  const { eventLog } = useServices();
-  const bootstrap = useAtomValue(bootstrapAtom);
-  const logged = useRef(false);
-  useEffect(() => {
-    if (logged.current) return;
-    logged.current = true;
-    eventLog.log('render_idp_screen', { bootstrap });
-  }, [eventLog, bootstrap]);
 }
 
 function AuthorizeFlow({ params, sessionToken }: { params: IdpAuthorizeParams; sessionToken: string }) {

@@ -32,9 +32,9 @@ export function OtpAuthenticate() {
     });
 
   const onResend = async () => {
-    const ok = await resend();
-    if (ok) setExpiresAt(Date.now() + expirationMinutes * 60_000);
-    return ok;
+    const failure = await resend();
+    if (!failure) setExpiresAt(Date.now() + expirationMinutes * 60_000);
+    return failure;
   };
 
   return (

@@ -114,6 +114,23 @@ describe('one-time passcode flow', () => {
     expect((await provider.latestMessage('+12015550123')).code).toMatch(/^\d{6}$/);
   });
 
+  it('Back from the passcode screen keeps the tab, the phone country and the number', async () => {
+    renderWidget({
+      config: { products: ['emailMagicLinks', 'otp'], otpOptions: { methods: ['sms'] } },
+    });
+    fireEvent.click(await screen.findByRole('tab', { name: 'Text' }));
+    await waitFor(() => expect(screen.getAllByRole('option').length).toBeGreaterThan(200));
+    fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'GB' } });
+    await submitPhone('07400 123456');
+    expect(await screen.findByText('A 6-digit passcode was sent to you at +447400123456.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    const country = (await screen.findByLabelText('Country')) as HTMLSelectElement;
+    expect(screen.getByRole('tab', { name: 'Text' }).getAttribute('aria-selected')).toBe('true');
+    expect(country.value).toBe('GB');
+    expect(document.querySelector('.latch-country-face')?.textContent).toBe('GB +44');
+    expect((screen.getByLabelText('Phone number') as HTMLInputElement).value).toBe('07400 123456');
+  });
+
   it('refuses an invalid phone number without calling the provider', async () => {
     renderWidget({
       config: { products: ['otp'], otpOptions: { methods: ['whatsapp'] } },

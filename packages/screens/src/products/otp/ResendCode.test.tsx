@@ -11,7 +11,7 @@ describe('ResendCode', () => {
   });
 
   it('shows Code sent for 2 seconds, then offers to resend again', async () => {
-    const onResend = vi.fn(async () => true);
+    const onResend = vi.fn(async () => '');
     render(<ResendCode onResend={onResend} />);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Resend code' })));
     expect(screen.getByRole('button', { name: 'Code sent' })).toBeTruthy();
@@ -23,11 +23,13 @@ describe('ResendCode', () => {
     expect(screen.getByRole('button', { name: 'Resend code' })).toBeTruthy();
   });
 
-  it('returns to its first state with a message when resending fails', async () => {
-    render(<ResendCode onResend={async () => false} />);
+  it('returns to its first state with the reason when resending fails', async () => {
+    render(<ResendCode onResend={async () => 'Too many requests: try again in 109 seconds.'} />);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Resend code' })));
     expect(screen.getByRole('button', { name: 'Resend code' })).toBeTruthy();
-    expect(screen.getByText('The code could not be resent. Please try again.')).toBeTruthy();
+    expect(
+      screen.getByText('The code could not be resent. Too many requests: try again in 109 seconds.'),
+    ).toBeTruthy();
   });
 });
 

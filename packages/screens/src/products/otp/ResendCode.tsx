@@ -6,10 +6,11 @@ export type ResendState = 'initial' | 'sending' | 'sent' | 'waiting';
 
 export const CODE_SENT_MS = 2000;
 
-export function ResendCode({ onResend }: { onResend: () => Promise<boolean> }) {
+/** `onResend` resolves to why the code could not be resent, or '' once it was. */
+export function ResendCode({ onResend }: { onResend: () => Promise<string> }) {
   const t = useT();
   const [state, setState] = useState<ResendState>('initial');
-  const [failed, setFailed] = useState(false);
+  const [failure, setFailure] = useState('');
 
   useEffect(() => {
     if (state !== 'sent') return;
@@ -20,10 +21,10 @@ export function ResendCode({ onResend }: { onResend: () => Promise<boolean> }) {
   const resend = async () => {
     if (state === 'sending' || state === 'sent') return;
     setState('sending');
-    setFailed(false);
-    const ok = await onResend();
-    setState(ok ? 'sent' : 'initial');
-    setFailed(!ok);
+    setFailure('');
+    const reason = await onResend();
+    setState(reason ? 'initial' : 'sent');
+    setFailure(reason);
   };
 
   const label =
@@ -46,7 +47,7 @@ export function ResendCode({ onResend }: { onResend: () => Promise<boolean> }) {
           {label}
         </button>
       </p>
-      {failed && <p className="latch-error-text">{t('passcode.resendFailed')}</p>}
+      {failure && <p className="latch-error-text">{t('passcode.resendFailed', { reason: failure })}</p>}
     </div>
   );
 }

@@ -33,14 +33,14 @@ export function useVerifyPasscode() {
     }
   };
 
-  const resend = async (): Promise<boolean> => {
+  /** Resolves to why the code could not be sent (a rate limit's wait, say), or '' once it was. */
+  const resend = async (): Promise<string> => {
     try {
       const response = await sendOtp(api, otpTargetFor(otp.type, otp.otpDestination), config);
       emit('OTP_LOGIN_OR_CREATE', response);
-      return true;
+      return '';
     } catch (error) {
-      report(error);
-      return false;
+      return report(error);
     }
   };
 

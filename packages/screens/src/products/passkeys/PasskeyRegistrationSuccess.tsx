@@ -1,17 +1,23 @@
+import { useAtomValue } from 'jotai';
 import { useId, useMemo, useRef } from 'react';
 import { useEmitEvent } from '../../hooks/useEmitEvent';
 import { useFlow } from '../../hooks/useFlow';
 import { useT } from '../../strings/StringsContext';
+import { registrationSkippedAtom } from './passkeyListAtoms';
 import { PasskeyRow } from './PasskeyRow';
 import { usePasskeyList } from './usePasskeyList';
 import { useRowFocus } from './useRowFocus';
 
-/** 'Passkey successfully created!': the user's passkeys, renamed or deleted in place. */
+/**
+ * 'Passkey successfully created!' (or, reached by Skip, 'Passkey setup skipped'): the user's
+ * passkeys, renamed or deleted in place.
+ */
 export function PasskeyRegistrationSuccess() {
   const t = useT();
   const id = useId();
   const dispatch = useFlow();
   const emit = useEmitEvent();
+  const skipped = useAtomValue(registrationSkippedAtom);
   const { passkeys, mode, setMode, saveName, confirmDelete, renaming } = usePasskeyList();
   const list = useRef<HTMLUListElement>(null);
   const confirm = useRef<HTMLButtonElement>(null);
@@ -21,7 +27,9 @@ export function PasskeyRegistrationSuccess() {
 
   return (
     <div className="latch-screen">
-      <h1 className="latch-title">{t('passkey.registrationSuccess.title')}</h1>
+      <h1 className="latch-title">
+        {t(skipped ? 'passkey.registrationSkipped.title' : 'passkey.registrationSuccess.title')}
+      </h1>
       {passkeys.length > 0 && (
         <section className="latch-passkeys" aria-labelledby={`${id}-existing`}>
           <h2 id={`${id}-existing`} className="latch-passkeys-title">

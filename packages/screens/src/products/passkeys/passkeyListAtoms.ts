@@ -11,6 +11,9 @@ export interface RemovedPasskey {
 
 export const passkeysAtom = atom((get) => get(passkeysBase));
 
+/** The list screen was reached by Skip, not by a new passkey: its title must not claim one. */
+export const registrationSkippedAtom = atom(false);
+
 export const setPasskeysAtom = atom(null, (_get, set, list: WebAuthnRegistration[]) =>
   set(passkeysBase, list),
 );

@@ -152,9 +152,22 @@ describe('passkey registration mount', () => {
     provider.override('GET /users/me', namelessPasskeys(ids.slice(1)));
     const { host } = renderRegistration(session);
     fireEvent.click(await screen.findByRole('button', { name: 'Skip' }));
-    expect(await screen.findByRole('heading', { name: 'Passkey successfully created!' })).toBeTruthy();
+    // No passkey was created: the list's title does not say one was.
+    expect(await screen.findByRole('heading', { name: 'Passkey setup skipped' })).toBeTruthy();
+    expect(screen.queryByText('Passkey successfully created!')).toBeNull();
     expect(screen.getByRole('button', { name: 'Rename MacBook' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Delete Passkey 2' })).toBeTruthy();
     expect(host.emitEvent).toHaveBeenCalledWith({ type: 'PASSKEY_SKIP', data: {} });
+  });
+
+  it('after Skip, a passkey created with Set up another Passkey is called created', async () => {
+    fake = installFakeWebAuthn({ autofill: false });
+    const { session } = await passkeyAccount(provider, ['MacBook']);
+    renderRegistration(session);
+    fireEvent.click(await screen.findByRole('button', { name: 'Skip' }));
+    await screen.findByRole('heading', { name: 'Passkey setup skipped' });
+    fireEvent.click(screen.getByRole('button', { name: 'Set up another Passkey' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Create a Passkey' }));
+    expect(await screen.findByRole('heading', { name: 'Passkey successfully created!' })).toBeTruthy();
   });
 });

@@ -10,7 +10,7 @@ import { useT } from '../../strings/StringsContext';
 import { loadCeremony } from './loadCeremony';
 import { registerPasskey } from './passkeyCalls';
 import { registrationErrorId } from './passkeyErrors';
-import { setPasskeysAtom } from './passkeyListAtoms';
+import { registrationSkippedAtom, setPasskeysAtom } from './passkeyListAtoms';
 import { reportPasskeyError } from './reportPasskeyError';
 
 /** PasskeyRegistrationStart's logic: create a passkey (session to the host) or skip. */
@@ -19,6 +19,7 @@ export function useRegisterPasskey() {
   const { api, host } = useServices();
   const config = useAtomValue(configAtom);
   const setPasskeys = useSetAtom(setPasskeysAtom);
+  const setSkipped = useSetAtom(registrationSkippedAtom);
   const announce = useSetAtom(announceAtom);
   const dispatch = useFlow();
   const emit = useEmitEvent();
@@ -37,6 +38,7 @@ export function useRegisterPasskey() {
       try {
         const response = await registerPasskey(api, config);
         setPasskeys(response.user.webauthn_registrations);
+        setSkipped(false);
         await finish(response, 'PASSKEY_REGISTER', 'passkeyRegistered');
       } catch (failure) {
         const message = t(registrationErrorId(failure));
@@ -48,6 +50,7 @@ export function useRegisterPasskey() {
 
   const skip = () => {
     emit('PASSKEY_SKIP', {});
+    setSkipped(true);
     dispatch('passkeySkipped');
   };
 

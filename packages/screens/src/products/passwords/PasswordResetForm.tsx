@@ -3,6 +3,8 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Button } from '../../components/Button';
 import { Divider } from '../../components/Divider';
 import { ErrorText } from '../../components/ErrorText';
+import { Spinner } from '../../components/Spinner';
+import { useHostAnswer } from '../../hooks/useHostAnswer';
 import { useInFlight } from '../../hooks/useInFlight';
 import { setResetPasswordTokenAtom } from '../../state/formAtoms';
 import { mountStateAtom } from '../../state/widgetAtoms';
@@ -20,6 +22,10 @@ export function PasswordResetForm() {
   );
   const setToken = useSetAtom(setResetPasswordTokenAtom);
   useEffect(() => setToken(token), [setToken, token]);
+  // The frame draws before the host's answer brings the page's query: until then, not knowing the
+  // token (or that it is a login link) is no reason to say it is missing.
+  const answered = useHostAnswer();
+  if (!token && !answered) return <Spinner />;
   return (
     <div className="latch-screen">
       {type === 'login' ? <TokenLogIn key={token} token={token} /> : <ResetForm key={token} token={token} />}
@@ -29,7 +35,7 @@ export function PasswordResetForm() {
 
 function TokenLogIn({ token }: { token: string }) {
   const t = useT();
-  const { logInWithToken } = useResetPassword(token);
+  const { logInWithToken } = useResetPassword(token, 'login');
   const [error, setError] = useState('');
   const started = useRef(false);
   useEffect(() => {
@@ -49,7 +55,7 @@ function TokenLogIn({ token }: { token: string }) {
 function ResetForm({ token }: { token: string }) {
   const t = useT();
   const id = useId();
-  const { reset, logInWithToken } = useResetPassword(token);
+  const { reset, logInWithToken } = useResetPassword(token, 'reset');
   const { busy, run } = useInFlight();
   const [error, setError] = useState('');
   if (!token) {

@@ -1,6 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { act } from 'react';
 import { resetPasswordTokenAtom } from '../../state/formAtoms';
+import { applyMountStateAtom, mountStateAtom } from '../../state/widgetAtoms';
 import { heldResponse } from '@latch/msw';
 import { renderWidget } from '../../test/renderWidget';
 import { providerServer, uniqueEmail } from '../../test/providerServer';
@@ -122,6 +124,63 @@ describe('reset password mount', () => {
     expect(host.setSession).not.toHaveBeenCalled();
   });
 
+  it('a spent reset link, on submit, speaks of the reset link', async () => {
+    const { resetToken } = await resetEmail();
+    await provider.call('POST', '/passwords/email/reset', { token: resetToken, password: NEW_PASSWORD });
+    const { host } = renderWidget({
+      config: { products: ['passwords'] },
+      mount: resetMount(`?token=${resetToken}&stytch_token_type=reset_password`),
+    });
+    typePassword('Yet-another-long-phrase-8', 'New password');
+    await waitFor(() => expect(continueButton().disabled).toBe(false));
+    fireEvent.click(continueButton());
+    const text =
+      'This password reset link was already used or has expired. Please request a new password reset email.';
+    expect((await screen.findAllByText(text)).length).toBeGreaterThan(0);
+    expect(screen.queryByText('The magic link was already used or expired.')).toBeNull();
+    expect(host.reportError).toHaveBeenCalledWith({
+      message: text,
+      error_type: 'unable_to_auth_magic_link',
+      status_code: 401,
+    });
+  });
+
+  describe('drawn before the host has answered, as the frame draws it', () => {
+    const MISSING = 'This link has no reset token. Please request a new password reset email.';
+    /** The frame's first render knows no query string; the host's `ready()` answer brings it. */
+    const renderUnanswered = () =>
+      renderWidget({ config: { products: ['passwords'] }, mount: resetMount('') });
+    const answer = (view: ReturnType<typeof renderWidget>, hostSearch: string) =>
+      act(() => view.store.set(applyMountStateAtom, { ...view.store.get(mountStateAtom), hostSearch }));
+
+    it('a reset link: a spinner, never the missing-token message, then the form', async () => {
+      const { resetToken } = await resetEmail();
+      const view = renderUnanswered();
+      expect(await screen.findByRole('status')).toBeTruthy();
+      expect(screen.queryByText(MISSING)).toBeNull();
+      answer(view, `?token=${resetToken}&stytch_token_type=reset_password`);
+      expect(await screen.findByLabelText('New password')).toBeTruthy();
+      expect(screen.queryByText(MISSING)).toBeNull();
+    });
+
+    it('a login link: a spinner, never the missing-token message, then Logging in...', async () => {
+      const { loginToken } = await resetEmail();
+      const view = renderUnanswered();
+      expect(await screen.findByRole('status')).toBeTruthy();
+      expect(screen.queryByText(MISSING)).toBeNull();
+      answer(view, `?token=${loginToken}&stytch_token_type=login`);
+      expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy();
+      expect((await provider.sent())[0]?.route).toBe('POST /magic_links/authenticate');
+    });
+
+    it('a page without a token: the message once the host has answered', async () => {
+      const view = renderUnanswered();
+      expect(await screen.findByRole('status')).toBeTruthy();
+      answer(view, '?utm_source=mail');
+      expect(await screen.findByText(MISSING)).toBeTruthy();
+    });
+  });
+
   it('shows the breached line for a breached password and keeps Continue disabled', async () => {
     renderWidget({
       config: { products: ['passwords'] },
@@ -135,6 +194,8 @@ describe('reset password mount', () => {
         'This password may have been used on a different site that experienced a security issue. Please choose another password.',
       ),
     ).toBeTruthy();
+    // Once: zxcvbn's breach warning, which the provider sends too, is not shown beside the line.
+    expect(screen.queryByText('Your password was exposed by a data breach on the Internet.')).toBeNull();
     expect(continueButton().disabled).toBe(true);
   });
 });

@@ -4,7 +4,7 @@ import { useT } from '../../strings/StringsContext';
 import { ludsLines, type RequirementLine } from './ludsLines';
 import { METER_SEGMENTS, meterFill } from './strengthMeter';
 import type { StrengthView } from './useStrengthCheck';
-import { translatePhrase } from './zxcvbnPhrases';
+import { translatePhrase, zxcvbnPhraseId } from './zxcvbnPhrases';
 
 /** The policy's feedback under a new-password field: zxcvbn meter and hints, or LUDS lines. */
 export function StrengthFeedback({ id, view }: { id: string; view: StrengthView }) {
@@ -13,7 +13,13 @@ export function StrengthFeedback({ id, view }: { id: string; view: StrengthView 
   const strength = view.latest;
   if (!strength) return null;
   const policy = strength.strength_policy;
-  const { warning, suggestions } = strength.feedback;
+  const { suggestions } = strength.feedback;
+  // A breached password gets the breached line below; zxcvbn's own breach warning would say it twice.
+  const warning =
+    strength.breached_password &&
+    zxcvbnPhraseId(strength.feedback.warning) === 'password.zxcvbn.warning.pwned'
+      ? ''
+      : strength.feedback.warning;
   return (
     <div id={id} className="latch-strength">
       {policy === 'zxcvbn' && view.score !== null && <StrengthMeter score={view.score} />}

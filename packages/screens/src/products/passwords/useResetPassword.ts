@@ -2,12 +2,18 @@ import { useErrorReporter } from '../../errors/useErrorReporter';
 import { useServices } from '../../services/ServicesContext';
 import { useFinishAuthentication, useSessionDuration } from '../../session/useFinishAuthentication';
 
-/** The reset screen's two ways in with the emailed token; each resolves to an error text or ''. */
-export function useResetPassword(token: string) {
+/** A spent or expired token is the reset email's link, not a magic link the visitor asked for. */
+const RESET_LINK_TEXTS = { unable_to_auth_magic_link: 'password.reset.linkUsed' } as const;
+
+/**
+ * The reset screen's two ways in with the emailed token; each resolves to an error text or ''.
+ * `link`: which link of the reset email brought the token (its failures name that link).
+ */
+export function useResetPassword(token: string, link: 'reset' | 'login') {
   const { api } = useServices();
   const session_duration_minutes = useSessionDuration();
   const finish = useFinishAuthentication();
-  const report = useErrorReporter();
+  const report = useErrorReporter(link === 'reset' ? RESET_LINK_TEXTS : undefined);
 
   const reset = async (password: string): Promise<string> => {
     try {
