@@ -2,6 +2,8 @@ import { availableParallelism } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import { ConfigError } from './config/loadConfig';
 import { originProblem } from './config/origins';
+import type { EncryptionKey } from './crypto/Keyring';
+import { parseEncryptionKeys } from './crypto/parseEncryptionKeys';
 import { isPostgresUrl } from './db/postgresTarget';
 import { trustProxies } from './http/clientAddress';
 import { readLogLevel, type LogLevel } from './http/logLevel';
@@ -26,6 +28,18 @@ export interface ProviderEnv {
   logLevel: LogLevel;
   /** `LATCH_TRUSTED_PROXIES`: the proxies whose `X-Forwarded-For` names the visitor (none). */
   trustedProxies: string[];
+  /** `LATCH_ENCRYPTION_KEY`: the keys that seal stored secrets, the sealing one first (unset: none). */
+  encryptionKeys: EncryptionKey[] | undefined;
+  /** `NODE_ENV=production`: a start without `LATCH_ENCRYPTION_KEY` refuses, as with a live project. */
+  production: boolean;
+}
+
+/** `LATCH_ENCRYPTION_KEY`, checked here so a bad key stops the start with a sentence. */
+function readEncryptionKeys(value: string | undefined): EncryptionKey[] | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const keys = parseEncryptionKeys(value);
+  if (typeof keys === 'string') throw new ConfigError(`LATCH_ENCRYPTION_KEY: ${keys}`);
+  return keys;
 }
 
 /** `LATCH_WORKERS`: a whole number from 1, or `auto` for one per core; PGlite allows only 1. */
@@ -127,5 +141,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ProviderEnv {
     workers: readWorkers(env['LATCH_WORKERS'], databaseUrl),
     logLevel: readLogLevel(env['LATCH_LOG_LEVEL']),
     trustedProxies: readTrustedProxies(env['LATCH_TRUSTED_PROXIES']),
+    encryptionKeys: readEncryptionKeys(env['LATCH_ENCRYPTION_KEY']),
+    production: env['NODE_ENV'] === 'production',
   };
 }

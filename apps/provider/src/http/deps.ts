@@ -1,6 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { LatchConfig, ProjectConfig } from '../config/configSchema';
+import type { Keyring } from '../crypto/Keyring';
 import type { Db } from '../db/Db';
+import { useKeyring } from '../sessions/signingKeys';
 import { trustProxies, type TrustProxy } from './clientAddress';
 import { createRateLimiter, type RateLimiter } from '../limits/rateLimiter';
 import { createLogger } from './createLogger';
@@ -36,6 +38,8 @@ export interface AppDeps {
    * ranges, `loopback`, `linklocal`, `uniquelocal`. Default: none, the socket's peer is the visitor.
    */
   trustedProxies?: readonly string[];
+  /** Seals the signing keys' private parts in `db`. Default: one random keyring per process. */
+  keyring?: Keyring;
 }
 
 /** The dependencies every route receives. */
@@ -58,6 +62,7 @@ export interface Services {
 export const DEFAULT_DIST: DistPaths = { loaderDir: LOADER_DIST, frameDir: FRAME_DIST };
 
 export function resolveServices(deps: AppDeps): Services {
+  if (deps.keyring) useKeyring(deps.db, deps.keyring);
   return {
     config: deps.config,
     projects: indexProjects(deps.config),
