@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { killGroupWhenDone, PROVIDER_COMMAND, REPO_ROOT } from './providerProcess';
-import { basic, HOST, testConfig, TEST_TOKEN } from './testConfig';
+import { basic, HOST, testConfig, TEST_ENCRYPTION_KEY, TEST_TOKEN } from './testConfig';
 import { createPostgresDatabase } from './testDatabases';
 
 const dir = mkdtempSync(join(tmpdir(), 'latch-workers-'));
@@ -66,6 +66,7 @@ it('two workers over PostgreSQL share the port, and a session made through one i
       PORT: '0',
       HOST: '127.0.0.1',
       LATCH_CONFIG: configFile,
+      LATCH_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
       DATABASE_URL: await createPostgresDatabase(),
       LATCH_WORKERS: '2',
     },

@@ -154,7 +154,10 @@ export async function currentSigningKey(db: Db, project: ProjectRef, now = new D
   if (cached) return toSigningKey(keyring, cached);
   const row = await db.transaction(async (tx) => {
     await lockProjectKeys(tx, project.project_id);
-    const raced = signingRow(await keyRows(tx, project.project_id), now);
+    const rows = await keyRows(tx, project.project_id);
+    // A first key another process made while this one waited activates a moment after this
+    // call's `now`: it is the project's key all the same.
+    const raced = signingRow(rows, now) ?? rows.find((row) => row.retired_ms === null);
     return raced ?? insertNewKey(tx, keyring, project, now);
   });
   forgetRows(db, project.project_id);
