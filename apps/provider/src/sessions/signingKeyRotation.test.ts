@@ -1,7 +1,6 @@
 import { inject } from 'vitest';
 import { createRemoteJWKSet, customFetch, decodeProtectedHeader, jwtVerify, type JWK } from 'jose';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Db } from '../db/Db';
 import { openPostgresDb } from '../db/postgres';
 import { AUTH_ORIGIN, basic, HOST, testConfig, testProject, TEST_TOKEN } from '../../test/testConfig';
 import { createPostgresDatabase } from '../../test/testDatabases';
@@ -39,7 +38,7 @@ function openProcess(url: string) {
   /** A verifier as a host backend builds it: jose's remote JWKS (its default caching) on this process. */
   const verifier = () =>
     createRemoteJWKSet(new URL(`${AUTH_ORIGIN}${JWKS_PATH}`), {
-      [customFetch]: (url: string, init: RequestInit) => app.request(new URL(url).pathname, init),
+      [customFetch]: async (url: string, init: RequestInit) => app.request(new URL(url).pathname, init),
     });
   return { db, app, sdk, jwksKids, verifier };
 }
@@ -96,10 +95,19 @@ describe('signing-key rotation across processes', () => {
     await expect(rotateSigningKey(b.db, project)).rejects.toThrow(RotationUnderWayError);
 
     const activation = rotation.activatesAt.getTime() - t0;
+    // A host backend's verifier that fetched the JWKS just before the switch, and will not fetch
+    // it again for 30 s (jose's cooldown), must know the new key already.
+    at(activation - 10_000);
+    const warm = b.verifier();
+    await warm.reload();
     at(activation - 1);
     for (const p of [a, b]) expect((await currentSigningKey(p.db, project)).kid).toBe(old.kid);
     at(activation);
     for (const p of [a, b]) expect((await currentSigningKey(p.db, project)).kid).toBe(rotation.kid);
+    const first = await signIn(b, `rotation-first-${t0}@example.com`);
+    expect(kidOf(first.jwt)).toBe(rotation.kid);
+    expect(warm.coolingDown).toBe(true);
+    expect((await verify(first.jwt, warm)).payload.sub).toBeTruthy();
 
     // The old key stays published while anything it signed can still be valid, then goes.
     at(activation + PUBLISHED_AFTER_RETIREMENT_MS - 1);
@@ -142,6 +150,10 @@ describe('signing-key rotation across processes', () => {
     for (let t = 0; t <= end; t += stepMs) {
       vi.setSystemTime(t0 + t);
       if (!rotation && t >= 60_000) rotation = await rotateSigningKey(a.db, project);
+      // The JWTs of the last round are under a minute old, still valid: a verifier that fetches
+      // the JWKS now (a new backend instance) still accepts them, whichever key signed them.
+      const fresh = (t / stepMs) % 2 ? a.verifier() : b.verifier();
+      for (const s of sessions) await verify(s.jwt, fresh);
       const answers = await Promise.all(
         sessions.map((s, i) => (i % 2 ? b : a).sdk('/sessions/authenticate', { session_duration_minutes: 1440 }, s.token)),
       );
