@@ -23,19 +23,19 @@ function nodeOf(tree: Node, path: readonly (string | number)[]): Node | undefine
 }
 
 const issuePath = (issue: v.BaseIssue<unknown>): (string | number)[] =>
-  (issue.path ?? []).flatMap(({ key }) =>
-    typeof key === 'number' || typeof key === 'string' ? [key] : [],
-  );
+  (issue.path ?? []).flatMap(({ key }) => (typeof key === 'number' || typeof key === 'string' ? [key] : []));
 
 /** Deletes the key at `path` of `value`. */
 function deleteAt(value: unknown, path: readonly (string | number)[]): void {
-  const parent = path.slice(0, -1).reduce<unknown>(
-    (at, key) => (at !== null && typeof at === 'object' ? (at as Record<string | number, unknown>)[key] : undefined),
-    value,
-  );
+  const parent = path
+    .slice(0, -1)
+    .reduce<unknown>(
+      (at, key) => (at !== null && typeof at === 'object' ? Reflect.get(at, key) : undefined),
+      value,
+    );
   const last = path.at(-1);
   if (parent !== null && typeof parent === 'object' && last !== undefined)
-    delete (parent as Record<string | number, unknown>)[last];
+    Reflect.deleteProperty(parent, last);
 }
 
 /**

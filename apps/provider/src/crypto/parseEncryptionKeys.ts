@@ -23,7 +23,9 @@ export function parseEncryptionKeys(value: string): EncryptionKey[] | string {
       return `key ${index + 1}: the id before ":" must be 1 to 64 letters, digits, "-" or "_"`;
     if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(encoded))
       return `key ${index + 1}: is not base64 (generate one with "openssl rand -base64 32")`;
-    const key = new Uint8Array(Buffer.from(encoded, encoded.includes('-') || encoded.includes('_') ? 'base64url' : 'base64'));
+    const key = new Uint8Array(
+      Buffer.from(encoded, encoded.includes('-') || encoded.includes('_') ? 'base64url' : 'base64'),
+    );
     if (key.length !== 32)
       return `key ${index + 1}: holds ${key.length} bytes, not 32 (generate one with "openssl rand -base64 32")`;
     const keyId = id ?? derivedKeyId(key);

@@ -72,7 +72,9 @@ describe('loadKeyring', () => {
     const second = loadKeyring({ encryptionKeys: undefined, production: false, dataDir });
     expect(second.keyring.current).toEqual(first.keyring.current);
     expect(first.devKey).toBe(true);
-    expect(first.line).toContain('a generated dev key: set LATCH_ENCRYPTION_KEY before serving live projects');
+    expect(first.line).toContain(
+      'a generated dev key: set LATCH_ENCRYPTION_KEY before serving live projects',
+    );
     const file = join(dataDir, DEV_KEY_FILE);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(readFileSync(file, 'utf8')).toMatch(new RegExp(`^${first.keyring.current.id}:`));

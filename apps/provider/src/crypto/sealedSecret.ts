@@ -11,7 +11,6 @@ import { UnopenableSecretError } from './UnopenableSecretError';
 const ALG = 'A256GCMKW';
 const ENC = 'A256GCM';
 
-
 export function sealSecret(keyring: Keyring, plaintext: string, purpose: string): Promise<string> {
   return new CompactEncrypt(new TextEncoder().encode(plaintext))
     .setProtectedHeader({ alg: ALG, enc: ENC, kid: keyring.current.id, latch_for: purpose })

@@ -13,9 +13,13 @@ const holdsCluster = (dir: string): boolean => existsSync(join(dir, 'PG_VERSION'
 
 /** The newest migration applied in a database, or null when it has none. */
 async function newestMigration(pg: PGlite): Promise<string | null> {
-  const [table] = (await pg.query<{ name: string | null }>("SELECT to_regclass('schema_migrations')::text AS name")).rows;
+  const [table] = (
+    await pg.query<{ name: string | null }>("SELECT to_regclass('schema_migrations')::text AS name")
+  ).rows;
   if (!table?.name) return null;
-  const [row] = (await pg.query<{ version: string | null }>('SELECT max(version) AS version FROM schema_migrations')).rows;
+  const [row] = (
+    await pg.query<{ version: string | null }>('SELECT max(version) AS version FROM schema_migrations')
+  ).rows;
   return row?.version ?? null;
 }
 
@@ -24,7 +28,10 @@ async function newestMigration(pg: PGlite): Promise<string | null> {
  * through a temporary file so a failed backup never leaves half a file under the name. The folder
  * is locked as the provider locks it: a provider serving from it makes this refuse.
  */
-export async function backupPGlite(dataDir: string, file: string): Promise<{ migration: string | null; bytes: number }> {
+export async function backupPGlite(
+  dataDir: string,
+  file: string,
+): Promise<{ migration: string | null; bytes: number }> {
   const dir = pgliteFolder(dataDir);
   if (!holdsCluster(dir)) throw new BackupError(`no embedded database in ${dir} (LATCH_DATA_DIR)`);
   const lock = await lockFolder(dir);
@@ -59,7 +66,9 @@ export async function restorePGlite(
   try {
     data = new Blob([new Uint8Array(readFileSync(file))]);
   } catch (error) {
-    throw new BackupError(`${file}: cannot be read (${error instanceof Error ? error.message : String(error)})`);
+    throw new BackupError(
+      `${file}: cannot be read (${error instanceof Error ? error.message : String(error)})`,
+    );
   }
   const dir = pgliteFolder(dataDir);
   mkdirSync(dir, { recursive: true });

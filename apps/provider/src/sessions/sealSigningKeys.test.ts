@@ -9,7 +9,8 @@ import { testProject } from '../../test/testConfig';
 import { sealSigningKeys } from './sealSigningKeys';
 import { currentSigningKey, keyRows, privateKeyPurpose, rotateSigningKey, useKeyring } from './signingKeys';
 
-const keyring = (id: string, fill: number): Keyring => keyringOf([{ id, key: new Uint8Array(32).fill(fill) }]);
+const keyring = (id: string, fill: number): Keyring =>
+  keyringOf([{ id, key: new Uint8Array(32).fill(fill) }]);
 const PRIVATE_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi'] as const;
 
 /** The table as a dump shows it: every column of every row, as text. */
@@ -25,7 +26,12 @@ async function insertPlainKey(db: Db, kid: string): Promise<JWK> {
   await db.query(
     `INSERT INTO signing_keys (kid, project_id, public_jwk, private_jwk, created_at, activates_at)
      VALUES ($1, $2, $3, $4, now() - interval '1 day', now() - interval '1 day')`,
-    [kid, 'project-old', JSON.stringify({ ...(await exportJWK(publicKey)), kid }), JSON.stringify(privateJwk)],
+    [
+      kid,
+      'project-old',
+      JSON.stringify({ ...(await exportJWK(publicKey)), kid }),
+      JSON.stringify(privateJwk),
+    ],
   );
   return privateJwk;
 }
@@ -53,7 +59,9 @@ describe.each(DB_KINDS)('signing keys at rest (%s)', (kind) => {
     const privates: JWK[] = [plain];
     for (const row of rows) {
       if (row.private_key_sealed === null) throw new Error(`${row.kid} is not sealed`);
-      privates.push(JSON.parse(await openSecret(operator, row.private_key_sealed, privateKeyPurpose(row.kid))) as JWK);
+      privates.push(
+        JSON.parse(await openSecret(operator, row.private_key_sealed, privateKeyPurpose(row.kid))) as JWK,
+      );
     }
     const dump = await dumpTable(db);
     expect(dump).not.toMatch(/"(d|p|q|dp|dq|qi)"\s*:/);

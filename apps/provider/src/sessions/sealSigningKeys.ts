@@ -34,10 +34,10 @@ export async function sealSigningKeys(db: Db, keyring: Keyring): Promise<SealRep
         if (sealedWith(row.private_key_sealed) === keyring.current.id) continue;
         report.resealed++;
       }
-      await tx.query(
-        'UPDATE signing_keys SET private_key_sealed = $2, private_jwk = NULL WHERE kid = $1',
-        [row.kid, await sealSecret(keyring, plain, purpose)],
-      );
+      await tx.query('UPDATE signing_keys SET private_key_sealed = $2, private_jwk = NULL WHERE kid = $1', [
+        row.kid,
+        await sealSecret(keyring, plain, purpose),
+      ]);
     }
     return report;
   });

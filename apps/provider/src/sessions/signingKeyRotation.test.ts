@@ -28,7 +28,11 @@ function openProcess(url: string) {
   const sdk = async (path: string, body: unknown, sessionToken = TEST_TOKEN) => {
     const response = await app.request(`/sdk/v1${path}`, {
       method: 'POST',
-      headers: { Authorization: basic(TEST_TOKEN, sessionToken), 'Content-Type': 'application/json', Origin: HOST },
+      headers: {
+        Authorization: basic(TEST_TOKEN, sessionToken),
+        'Content-Type': 'application/json',
+        Origin: HOST,
+      },
       body: JSON.stringify(body),
     });
     return { status: response.status, body: (await response.json()) as Json };
@@ -132,7 +136,9 @@ describe('signing-key rotation across processes', () => {
 
   it('under load, with sessions refreshing through both processes throughout, loses no session and fails no verification', async () => {
     const sessions = await Promise.all(
-      Array.from({ length: 24 }, (_, i) => signIn(i % 2 ? a : b, `rotation-load-${i}-${Date.now()}@example.com`)),
+      Array.from({ length: 24 }, (_, i) =>
+        signIn(i % 2 ? a : b, `rotation-load-${i}-${Date.now()}@example.com`),
+      ),
     );
     vi.useFakeTimers({ toFake: ['Date'] });
     const t0 = Date.now();
@@ -155,7 +161,9 @@ describe('signing-key rotation across processes', () => {
       const fresh = (t / stepMs) % 2 ? a.verifier() : b.verifier();
       for (const s of sessions) await verify(s.jwt, fresh);
       const answers = await Promise.all(
-        sessions.map((s, i) => (i % 2 ? b : a).sdk('/sessions/authenticate', { session_duration_minutes: 1440 }, s.token)),
+        sessions.map((s, i) =>
+          (i % 2 ? b : a).sdk('/sessions/authenticate', { session_duration_minutes: 1440 }, s.token),
+        ),
       );
       for (const [i, answer] of answers.entries()) {
         expect(answer.status, `session ${i} at +${t / 1000} s`).toBe(200);
@@ -164,7 +172,8 @@ describe('signing-key rotation across processes', () => {
         if (session) session.jwt = jwt;
         const { payload } = await verify(jwt, verifiers[i % 2 ? 0 : 1]);
         // Signed by the new key exactly from its activation on, whichever process signed.
-        const expected = rotation && (payload.iat ?? 0) * 1000 >= rotation.activatesAt.getTime() ? rotation.kid : before;
+        const expected =
+          rotation && (payload.iat ?? 0) * 1000 >= rotation.activatesAt.getTime() ? rotation.kid : before;
         expect(kidOf(jwt)).toBe(expected);
         kidsSeen.add(kidOf(jwt));
         refreshes++;

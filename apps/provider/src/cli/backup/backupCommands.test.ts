@@ -18,7 +18,9 @@ const run = async (env: NodeJS.ProcessEnv, ...argv: string[]) => {
 const userIds = async (dataDir: string): Promise<string[]> => {
   const db = await openDb({ dataDir });
   try {
-    return (await db.query<{ user_id: string }>('SELECT user_id FROM users ORDER BY user_id')).map((r) => r.user_id);
+    return (await db.query<{ user_id: string }>('SELECT user_id FROM users ORDER BY user_id')).map(
+      (r) => r.user_id,
+    );
   } finally {
     await db.close();
   }
@@ -39,7 +41,9 @@ describe('latch backup and restore', () => {
 
     const backup = await run(env, 'backup', file);
     expect(backup.code).toBe(EXIT.ok);
-    expect(backup.out).toEqual([expect.stringMatching(new RegExp(`^${file}: \\d+ bytes, migrations up to 017$`))]);
+    expect(backup.out).toEqual([
+      expect.stringMatching(new RegExp(`^${file}: \\d+ bytes, migrations up to 017$`)),
+    ]);
     expect(backup.err.join('\n')).toContain('keep LATCH_ENCRYPTION_KEY');
     expect(readdirSync(dataDir).filter((f) => f.endsWith('.partial'))).toEqual([]);
 
@@ -54,7 +58,9 @@ describe('latch backup and restore', () => {
     const restored = await run(env, 'restore', file, '--replace');
     expect(restored.code).toBe(EXIT.ok);
     expect(restored.out[0]).toMatch(/^the previous database is in .*pglite\.replaced-/);
-    expect(restored.out[1]).toBe(`restored ${file} (migrations up to 017); the next start applies any newer ones`);
+    expect(restored.out[1]).toBe(
+      `restored ${file} (migrations up to 017); the next start applies any newer ones`,
+    );
     expect(await userIds(dataDir)).toEqual(['user-before']);
   }, 120_000);
 

@@ -29,7 +29,14 @@ describe('latch config check', () => {
     const broken = {
       projects: [
         { ...testProject({ name: 3 as unknown as string }), secret: undefined, authorised_origins: [] },
-        { ...testProject({ project_id: 'p2', public_token: 'public-token-test-2', test: 'yes' as unknown as boolean }), smtp: { host: 'x', pasword: 'y' } },
+        {
+          ...testProject({
+            project_id: 'p2',
+            public_token: 'public-token-test-2',
+            test: 'yes' as unknown as boolean,
+          }),
+          smtp: { host: 'x', pasword: 'y' },
+        },
       ],
       dev_routes: 'on',
       colour: 'blue',

@@ -32,7 +32,8 @@ export const configCheckCommand: Command = {
       return EXIT.failed;
     }
     const problems = configProblems(text);
-    for (const { line, message } of problems) io.err(`${file}${line === undefined ? '' : `:${line}`}: ${message}`);
+    for (const { line, message } of problems)
+      io.err(`${file}${line === undefined ? '' : `:${line}`}: ${message}`);
     if (problems.length > 0) {
       io.err(`${problems.length} ${problems.length === 1 ? 'problem' : 'problems'} in ${file}`);
       return EXIT.failed;

@@ -48,7 +48,9 @@ describe('latch keys', () => {
 
     const again = await run(env, 'keys', 'rotate', '--project', String(test));
     expect(again.code).toBe(EXIT.failed);
-    expect(again.err).toEqual([expect.stringMatching(`^latch keys rotate: ${test}: a rotation is under way: jwk-test-`)]);
+    expect(again.err).toEqual([
+      expect.stringMatching(`^latch keys rotate: ${test}: a rotation is under way: jwk-test-`),
+    ]);
 
     const list = await run(env, 'keys', 'list');
     expect(list.code).toBe(EXIT.ok);
@@ -82,6 +84,14 @@ describe('latch keys', () => {
     const migrated = await run(env, 'migrate');
     expect(migrated.out).toEqual(['nothing to apply', 'sealed 1 plain signing keys']);
     const list = await run(env, 'keys', 'list');
-    expect(list.out[1]?.split('\t')).toEqual(['p', 'old', 'signing', expect.any(String), '-', '-', 'test-key']);
+    expect(list.out[1]?.split('\t')).toEqual([
+      'p',
+      'old',
+      'signing',
+      expect.any(String),
+      '-',
+      '-',
+      'test-key',
+    ]);
   }, 60_000);
 });

@@ -20,12 +20,22 @@ export const keysListCommand: Command = {
       const project = typeof values.project === 'string' ? values.project : undefined;
       const rows = await keyRows(db, project);
       const now = new Date();
-      io.out(['project', 'kid', 'state', 'signs_from', 'signs_until', 'published_until', 'sealed_with'].join('\t'));
+      io.out(
+        ['project', 'kid', 'state', 'signs_from', 'signs_until', 'published_until', 'sealed_with'].join('\t'),
+      );
       for (const row of rows) {
         const published = row.retired_ms === null ? null : row.retired_ms + PUBLISHED_AFTER_RETIREMENT_MS;
         const sealed = row.private_key_sealed ? (sealedWith(row.private_key_sealed) ?? '?') : 'PLAIN';
         io.out(
-          [row.project_id, row.kid, keyState(row, now), iso(row.activates_ms), iso(row.retired_ms), iso(published), sealed].join('\t'),
+          [
+            row.project_id,
+            row.kid,
+            keyState(row, now),
+            iso(row.activates_ms),
+            iso(row.retired_ms),
+            iso(published),
+            sealed,
+          ].join('\t'),
         );
       }
       return EXIT.ok;

@@ -31,7 +31,9 @@ export const keysRotateCommand: Command = {
       io.err(`latch keys rotate: no config file at ${configPath} (set LATCH_CONFIG)`);
       return EXIT.failed;
     }
-    const projects = config.projects.filter((p) => values.project === undefined || p.project_id === values.project);
+    const projects = config.projects.filter(
+      (p) => values.project === undefined || p.project_id === values.project,
+    );
     if (projects.length === 0) {
       io.err(`latch keys rotate: no project "${String(values.project)}" in ${configPath}`);
       return EXIT.usage;
@@ -48,7 +50,8 @@ export const keysRotateCommand: Command = {
             `${project.project_id}  ${r.kid} published now, signs from ${r.activatesAt.toISOString()}` +
               (r.retiring ? `; ${r.retiring} retires then and stays published until ${until}` : ''),
           );
-          for (const kid of r.deleted) io.out(`${project.project_id}  ${kid} deleted (every token it signed has expired)`);
+          for (const kid of r.deleted)
+            io.out(`${project.project_id}  ${kid} deleted (every token it signed has expired)`);
         } catch (error) {
           if (!(error instanceof RotationUnderWayError)) throw error;
           io.err(`latch keys rotate: ${project.project_id}: ${error.message}`);
