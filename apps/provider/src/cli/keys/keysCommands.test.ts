@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { exportJWK, generateKeyPair } from 'jose';
 import { describe, expect, it } from 'vitest';
@@ -70,6 +70,16 @@ describe('latch keys', () => {
     const keyless = await run({ ...env, LATCH_ENCRYPTION_KEY: '' }, 'keys', 'rotate');
     expect(keyless.code).toBe(EXIT.failed);
     expect(keyless.err[0]).toMatch(/^latch keys rotate: LATCH_ENCRYPTION_KEY: not set;/);
+    // A data folder without a database: said, and none is created.
+    const empty = join(String(env['LATCH_DATA_DIR']), 'empty');
+    const none = await run({ LATCH_DATA_DIR: empty }, 'keys', 'list');
+    expect([none.code, none.err]).toEqual([
+      EXIT.failed,
+      [
+        `latch keys list: no embedded database in ${join(empty, 'pglite')} (set LATCH_DATA_DIR, or DATABASE_URL)`,
+      ],
+    ]);
+    expect(existsSync(empty)).toBe(false);
   }, 60_000);
 
   it('migrate seals a signing key stored in plain before sealing existed', async () => {

@@ -1,8 +1,8 @@
-import { openDb } from '../../db/openDb';
 import { sealedWith } from '../../crypto/sealedSecret';
 import { keyRows, keyState, PUBLISHED_AFTER_RETIREMENT_MS } from '../../sessions/signingKeys';
 import { readEnv } from '../../env';
 import { EXIT, type Command } from '../Command';
+import { openExistingDb } from '../openExistingDb';
 
 const iso = (ms: number | null): string => (ms === null ? '-' : new Date(ms).toISOString());
 
@@ -15,7 +15,7 @@ export const keysListCommand: Command = {
   options: { project: { type: 'string' } },
   async run({ values }, io) {
     const env = readEnv(io.env);
-    const db = await openDb({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
+    const db = await openExistingDb(env);
     try {
       const project = typeof values.project === 'string' ? values.project : undefined;
       const rows = await keyRows(db, project);

@@ -1,4 +1,3 @@
-import { openDb } from '../../db/openDb';
 import {
   DEFAULT_GRACE_SECONDS,
   MIN_GRACE_SECONDS,
@@ -8,6 +7,7 @@ import {
   useKeyring,
 } from '../../sessions/signingKeys';
 import { EXIT, type Command } from '../Command';
+import { openExistingDb } from '../openExistingDb';
 import { readSetup } from '../readSetup';
 
 /** `latch keys rotate`: starts a signing-key rotation for each project (or the one named). */
@@ -38,7 +38,7 @@ export const keysRotateCommand: Command = {
       io.err(`latch keys rotate: no project "${String(values.project)}" in ${configPath}`);
       return EXIT.usage;
     }
-    const db = await openDb({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
+    const db = await openExistingDb(env);
     useKeyring(db, keyring.keyring);
     let code: typeof EXIT.ok | typeof EXIT.failed = EXIT.ok;
     try {
