@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -124,6 +125,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       LATCH_AUTH_ORIGIN: AUTH_ORIGIN,
       LATCH_CONFIG: configFile,
       LATCH_DATA_DIR: dataDir,
+      // The fixture has a live project: a production start needs a key to seal signing keys with.
+      LATCH_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       // Always the embedded database in a fresh folder, whatever the shell exports.
       DATABASE_URL: undefined,
       [OIDC_STAND_IN.secretEnv]: OIDC_STAND_IN.clientSecret,

@@ -2,6 +2,8 @@ import { availableParallelism } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import { ConfigError } from './config/loadConfig';
 import { originProblem } from './config/origins';
+import type { EncryptionKey } from './crypto/Keyring';
+import { parseEncryptionKeys } from './crypto/parseEncryptionKeys';
 import { isPostgresUrl } from './db/postgresTarget';
 import { trustProxies } from './http/clientAddress';
 import { readLogLevel, type LogLevel } from './http/logLevel';
@@ -28,6 +30,10 @@ export interface ProviderEnv {
   trustedProxies: string[];
   /** `LATCH_METRICS_PORT` (with `LATCH_METRICS_HOST`, `LATCH_METRICS_TOKEN`): where `GET /metrics` is served; unset, nowhere. */
   metrics: MetricsEnv | undefined;
+  /** `LATCH_ENCRYPTION_KEY`: the keys that seal stored secrets, the sealing one first (unset: none). */
+  encryptionKeys: EncryptionKey[] | undefined;
+  /** `NODE_ENV=production`: a start without `LATCH_ENCRYPTION_KEY` refuses, as with a live project. */
+  production: boolean;
 }
 
 export interface MetricsEnv {
@@ -36,6 +42,14 @@ export interface MetricsEnv {
   host: string | undefined;
   /** When set, a scrape must send `Authorization: Bearer <token>`. */
   token: string | undefined;
+}
+
+/** `LATCH_ENCRYPTION_KEY`, checked here so a bad key stops the start with a sentence. */
+function readEncryptionKeys(value: string | undefined): EncryptionKey[] | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const keys = parseEncryptionKeys(value);
+  if (typeof keys === 'string') throw new ConfigError(`LATCH_ENCRYPTION_KEY: ${keys}`);
+  return keys;
 }
 
 /** `LATCH_WORKERS`: a whole number from 1, or `auto` for one per core; PGlite allows only 1. */
@@ -159,5 +173,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ProviderEnv {
     logLevel: readLogLevel(env['LATCH_LOG_LEVEL']),
     trustedProxies: readTrustedProxies(env['LATCH_TRUSTED_PROXIES']),
     metrics: readMetrics(env, port),
+    encryptionKeys: readEncryptionKeys(env['LATCH_ENCRYPTION_KEY']),
+    production: env['NODE_ENV'] === 'production',
   };
 }

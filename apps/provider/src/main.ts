@@ -2,6 +2,7 @@
 // loads the server's modules (routes, crypto, database drivers) only once both are good: a
 // misconfigured start stops after about 0.2 s of CPU instead of 1.8.
 import { ConfigError } from './config/loadConfig';
+import { UnopenableSecretError } from './crypto/UnopenableSecretError';
 import { DatabaseUnreachableError } from './db/DatabaseUnreachableError';
 import { FolderInUseError } from './db/lockFolder';
 import { readEnv } from './env';
@@ -20,7 +21,8 @@ try {
   const operatorMatter =
     error instanceof ConfigError ||
     error instanceof FolderInUseError ||
-    error instanceof DatabaseUnreachableError;
+    error instanceof DatabaseUnreachableError ||
+    error instanceof UnopenableSecretError;
   if (!operatorMatter) console.error(error);
   process.exit(1);
 }

@@ -1,16 +1,19 @@
 import type { LatchConfig } from './config/configSchema';
 import { loadConfig } from './config/loadConfig';
+import { loadKeyring, type LoadedKeyring } from './crypto/loadKeyring';
 import type { ProviderEnv } from './env';
 
 export interface PreparedConfig {
   config: LatchConfig;
   /** The config file, with a note when this start wrote it. */
   configLine: string;
+  /** The keys that seal stored secrets (signing keys' private parts). */
+  keyring: LoadedKeyring;
 }
 
 /**
- * Loads (or first writes) the config. Every process reads it; only the primary (or the single
- * process) migrates, in `start`.
+ * Loads (or first writes) the config, and the keyring it calls for. Every process reads both; only
+ * the primary (or the single process) migrates and seals stored secrets, in `start`.
  */
 export function prepareConfig(env: ProviderEnv): PreparedConfig {
   const { config, path, created, updated } = loadConfig(env);
@@ -19,5 +22,10 @@ export function prepareConfig(env: ProviderEnv): PreparedConfig {
     : updated
       ? ` (dev project now authorizes ${env.devOrigins.join(', ')})`
       : '';
-  return { config, configLine: `${path}${note}` };
+  const keyring = loadKeyring({
+    encryptionKeys: env.encryptionKeys,
+    production: env.production || config.projects.some((project) => !project.test),
+    dataDir: env.dataDir,
+  });
+  return { config, configLine: `${path}${note}`, keyring };
 }

@@ -1,6 +1,7 @@
 import cluster from 'node:cluster';
 import { createApp } from './app';
 import type { LatchConfig } from './config/configSchema';
+import type { Keyring } from './crypto/Keyring';
 import type { Db } from './db/Db';
 import { asUnreachable } from './db/DatabaseUnreachableError';
 import { describeStorage, openDb } from './db/openDb';
@@ -15,17 +16,19 @@ import { runWorkers } from './http/runWorkers';
 import { startMetrics } from './metrics/startMetrics';
 import { stopGracefully } from './http/stopGracefully';
 import type { PreparedConfig } from './prepareConfig';
+import { sealSigningKeys, type SealReport } from './sessions/sealSigningKeys';
 
 /** The loaded config, and the migrations this start applied. */
 interface Prepared extends PreparedConfig {
   applied: string[];
+  sealed: SealReport;
 }
 
 /** The start-up lines: human messages in `msg` (tests read "(port N)"), the same facts as fields. */
 function announce(
   logger: Logger,
   env: ProviderEnv,
-  { config, configLine, applied }: Prepared,
+  { config, configLine, applied, keyring, sealed }: Prepared,
   port: number,
 ): void {
   const workers = env.workers > 1 ? `, ${env.workers} workers` : '';
@@ -40,6 +43,13 @@ function announce(
     { storage, migrations_applied: migrations },
     `storage: ${storage}${migrations ? `, migrations applied: ${migrations}` : ''}`,
   );
+  const resealed = [
+    sealed.sealed > 0 ? `${sealed.sealed} plain signing keys sealed` : '',
+    sealed.resealed > 0 ? `${sealed.resealed} signing keys resealed with ${keyring.keyring.current.id}` : '',
+  ].filter(Boolean);
+  const encryption = `${keyring.line}${resealed.length > 0 ? `; ${resealed.join(', ')}` : ''}`;
+  const fields = { encryption_keys: keyring.line, sealed: sealed.sealed, resealed: sealed.resealed };
+  logger.info(fields, `encryption: ${encryption}`);
   for (const p of config.projects.filter((project) => project.test)) {
     logger.info(
       { project: p.name, public_token: p.public_token },
@@ -51,6 +61,7 @@ function announce(
 /** Serves the port: the whole provider, or one of `LATCH_WORKERS` (whose primary announces). */
 function serveApp(
   env: ProviderEnv,
+  keyring: Keyring,
   logger: Logger,
   db: Db,
   config: LatchConfig,
@@ -61,6 +72,7 @@ function serveApp(
   const app = createApp({
     config,
     db,
+    keyring,
     authOrigin: env.authOrigin,
     logger,
     trustedProxies: env.trustedProxies,
@@ -95,7 +107,7 @@ export async function start(env: ProviderEnv, loaded: PreparedConfig): Promise<v
   if (cluster.isWorker) {
     // The primary has written the config and migrated the database already.
     startMetrics(env, logger, 'worker');
-    serveApp(env, logger, await openDb(env), loaded.config);
+    serveApp(env, loaded.keyring.keyring, logger, await openDb(env), loaded.config);
     return;
   }
   const db = await openDb(env);
@@ -104,11 +116,17 @@ export async function start(env: ProviderEnv, loaded: PreparedConfig): Promise<v
     await db.close().catch(() => undefined);
     throw asUnreachable(error, describeStorage(env));
   });
-  const prepared = { ...loaded, applied };
+  // Before serving: a key sealed with an encryption key the operator no longer provides stops the
+  // start here, not at a sign-in.
+  const sealed = await sealSigningKeys(db, loaded.keyring.keyring).catch(async (error: unknown) => {
+    await db.close().catch(() => undefined);
+    throw error;
+  });
+  const prepared = { ...loaded, applied, sealed };
   const onListening = (port: number): void => announce(logger, env, prepared, port);
   if (env.workers === 1) {
     startMetrics(env, logger, 'single');
-    serveApp(env, logger, db, prepared.config, onListening);
+    serveApp(env, loaded.keyring.keyring, logger, db, prepared.config, onListening);
     return;
   }
   await db.close();

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PROVIDER_COMMAND, REPO_ROOT, spawnProvider } from './providerProcess';
-import { basic, HOST, testConfig, testProject, TEST_TOKEN } from './testConfig';
+import { basic, HOST, testConfig, testProject, TEST_ENCRYPTION_KEY, TEST_TOKEN } from './testConfig';
 
 const dir = mkdtempSync(join(tmpdir(), 'latch-main-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -13,7 +13,13 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 function start(env: Record<string, string>) {
   return spawnSync(...PROVIDER_COMMAND, {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: '0', LATCH_DATA_DIR: join(dir, 'data'), ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      LATCH_DATA_DIR: join(dir, 'data'),
+      LATCH_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
+      ...env,
+    },
     encoding: 'utf8',
     timeout: 60_000,
   });
@@ -31,6 +37,23 @@ describe('main.ts', () => {
     expect(result.stderr).toContain(
       `Latch provider cannot start: ${file}: projects[0].authorized_origins[1]: "http://x/" is not an origin (no path allowed)`,
     );
+  }, 60_000);
+
+  it('stops with exit code 1 and one line when a live project has no LATCH_ENCRYPTION_KEY', () => {
+    const file = join(dir, 'live.config.json');
+    writeFileSync(file, JSON.stringify(testConfig()));
+    const result = start({ LATCH_CONFIG: file, LATCH_ENCRYPTION_KEY: '' });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim()).toBe(
+      'Latch provider cannot start: LATCH_ENCRYPTION_KEY: not set; a provider with a live project (or ' +
+        'NODE_ENV=production) seals its signing keys with it: generate one with "openssl rand -base64 32"',
+    );
+    // Test projects only, in production: refused too.
+    const testOnly = join(dir, 'test-only.config.json');
+    writeFileSync(testOnly, JSON.stringify({ projects: [testProject()] }));
+    const production = start({ LATCH_CONFIG: testOnly, LATCH_ENCRYPTION_KEY: '', NODE_ENV: 'production' });
+    expect(production.status).toBe(1);
+    expect(production.stderr).toContain('Latch provider cannot start: LATCH_ENCRYPTION_KEY: not set;');
   }, 60_000);
 
   it('stops with exit code 1 for a bad LATCH_AUTH_ORIGIN', () => {

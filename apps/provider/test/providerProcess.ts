@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess, type ChildProcessByStdio } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { onTestFinished } from 'vitest';
+import { TEST_ENCRYPTION_KEY } from './testConfig';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -90,12 +91,13 @@ export function watchProvider(child: ChildProcessByStdio<null, Readable, Readabl
 
 /**
  * The provider started as a test starts it: on a free port of 127.0.0.1, in its own process group
- * (killed when the test ends), with `env` over this process's environment.
+ * (killed when the test ends), with the test encryption key (a live project needs one), and `env`
+ * over this process's environment.
  */
 export function spawnProvider(env: Record<string, string>) {
   const child = spawn(...PROVIDER_COMMAND, {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LATCH_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

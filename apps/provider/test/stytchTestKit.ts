@@ -115,6 +115,8 @@ export async function openStytchKit(kind: DbKind = 'pglite', overrides: Partial<
     app,
     logger,
     origin,
+    /** Trusts the kit's certificate: for other clients of the kit's server. */
+    dispatcher,
     client,
     request,
     navigate,

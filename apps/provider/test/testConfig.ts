@@ -7,6 +7,8 @@ export const LIVE_TOKEN = 'public-token-live-22222222-2222-4222-8222-22222222222
 export const AUTH_ORIGIN = 'http://localhost:4000';
 export const HOST = 'http://127.0.0.1:3000';
 export const OTHER_HOST = 'https://other.example';
+/** `LATCH_ENCRYPTION_KEY` for provider processes the tests start with `testConfig()`'s live project. */
+export const TEST_ENCRYPTION_KEY = `test-key:${Buffer.alloc(32, 7).toString('base64')}`;
 
 export function testProject(overrides: Partial<ProjectConfig> = {}): ProjectConfig {
   return {

@@ -2,15 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EXIT, type CliIo } from './Command';
+import { captureIo } from '../../test/cliIo';
+import { EXIT } from './Command';
 import { commands } from './commands';
 import { runCli } from './runCli';
 
-function capture(env: NodeJS.ProcessEnv = {}): CliIo & { stdout: string[]; stderr: string[] } {
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  return { stdout, stderr, out: (l) => stdout.push(l), err: (l) => stderr.push(l), env };
-}
+const capture = captureIo;
 
 describe('latch', () => {
   it('lists its commands for --help and for no arguments', async () => {

@@ -45,18 +45,20 @@ export const withoutProblem = <T>(problemOf: (value: T) => string | null) =>
  * reported, so a misspelt required key names itself (`authorised_origins: unknown key`) instead
  * of surfacing as its correct spelling being absent.
  */
+/** The message of a key no schema knows: reported before anything else of its object. */
+export const UNKNOWN_KEY = 'unknown key';
+
 export const strictPlainObject = <const E extends v.ObjectEntries>(entries: E) =>
   v.pipe(
     v.custom<Record<string, unknown>>(isPlainObject, expected('an object')),
     v.rawCheck<Record<string, unknown>>(({ dataset, addIssue }) => {
       if (!dataset.typed) return;
       const input = dataset.value;
-      const key = Object.keys(input).find((k) => !Object.hasOwn(entries, k));
-      if (key === undefined) return;
-      addIssue({
-        message: 'unknown key',
-        path: [{ type: 'object', origin: 'key', input, key, value: input[key] }],
-      });
+      for (const key of Object.keys(input).filter((k) => !Object.hasOwn(entries, k)))
+        addIssue({
+          message: UNKNOWN_KEY,
+          path: [{ type: 'object', origin: 'key', input, key, value: input[key] }],
+        });
     }),
     // A key set to undefined (from code; JSON has no undefined) counts as absent, as in JSON.stringify.
     v.transform((input) => Object.fromEntries(Object.entries(input).filter(([, x]) => x !== undefined))),

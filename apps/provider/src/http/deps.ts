@@ -1,6 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { LatchConfig, ProjectConfig } from '../config/configSchema';
+import type { Keyring } from '../crypto/Keyring';
 import type { Db } from '../db/Db';
+import { useKeyring } from '../sessions/signingKeys';
 import { trustProxies, type TrustProxy } from './clientAddress';
 import { createRateLimiter, type RateLimiter } from '../limits/rateLimiter';
 import { createLogger } from './createLogger';
@@ -42,6 +44,8 @@ export interface AppDeps {
    * but never polls: `start.ts` passes one it started, and stops it before the database closes.
    */
   delivery?: DeliveryWorker;
+  /** Seals the signing keys' private parts in `db`. Default: one random keyring per process. */
+  keyring?: Keyring;
 }
 
 /** The dependencies every route receives. */
@@ -66,6 +70,7 @@ export interface Services {
 export const DEFAULT_DIST: DistPaths = { loaderDir: LOADER_DIST, frameDir: FRAME_DIST };
 
 export function resolveServices(deps: AppDeps): Services {
+  if (deps.keyring) useKeyring(deps.db, deps.keyring);
   const logger = deps.logger ?? createLogger();
   const env = deps.env ?? process.env;
   return {

@@ -61,7 +61,7 @@ export async function verifyAccessToken(
   db: Db,
   input: { project: ProjectConfig; issuer: string; token: string; now: Date },
 ): Promise<VerifiedAccessToken | null> {
-  const keys = createLocalJWKSet({ keys: await publicJwks(db, input.project.project_id) });
+  const keys = createLocalJWKSet({ keys: await publicJwks(db, input.project.project_id, input.now) });
   const payload = await jwtVerify(input.token, keys, {
     algorithms: [JWT_ALGORITHM],
     typ: ACCESS_TOKEN_TYPE,

@@ -31,7 +31,7 @@ export async function issueTokens(
     now: Date;
   },
 ): Promise<TokenResponse> {
-  const key = await currentSigningKey(db, input.project);
+  const key = await currentSigningKey(db, input.project, input.now);
   const { issuer, grant, now } = input;
   const response: TokenResponse = {
     access_token: await mintAccessToken({ key, issuer, grant, scopes: input.scopes, now }),

@@ -174,7 +174,7 @@ export async function sessionResponse({
   sessionToken: string;
   now: Date;
 }): Promise<AuthenticateResponse> {
-  const key = await currentSigningKey(db, project);
+  const key = await currentSigningKey(db, project, now);
   const session_jwt = await reusableSessionJwt(db, {
     key,
     projectId: project.project_id,

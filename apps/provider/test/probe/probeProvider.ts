@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LatchConfig } from '../../src/config/configSchema';
 import { PROVIDER_COMMAND, REPO_ROOT } from '../providerProcess';
+import { TEST_ENCRYPTION_KEY } from '../testConfig';
 
 /** A provider process started for probing, on a free loopback port. */
 export interface ProbeProvider {
@@ -45,6 +46,7 @@ export async function startProbeProvider({
       PORT: '0',
       HOST: '127.0.0.1',
       LATCH_CONFIG: configFile,
+      LATCH_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
       LATCH_DATA_DIR: join(dir, 'data'),
       LATCH_REQUEST_TIMEOUT_SECONDS: String(requestTimeoutSeconds),
       LATCH_TRUSTED_PROXIES: 'loopback',

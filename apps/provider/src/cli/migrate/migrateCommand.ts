@@ -1,9 +1,14 @@
 import { openDb } from '../../db/openDb';
 import { migrate, readMigrations } from '../../db/migrate';
 import { readEnv } from '../../env';
+import { sealSigningKeys } from '../../sessions/sealSigningKeys';
 import { EXIT, type Command } from '../Command';
+import { readSetup } from '../readSetup';
 
-/** `latch migrate`: applies pending migrations, or with `--list` says which are applied. */
+/**
+ * `latch migrate`: applies pending migrations and seals any plain stored secret (as a start does),
+ * or with `--list` says which migrations are applied.
+ */
 export const migrateCommand: Command = {
   words: ['migrate'],
   summary: 'apply pending database migrations (or list them)',
@@ -20,8 +25,12 @@ export const migrateCommand: Command = {
           io.out(`${applied.has(m.version) ? 'applied' : 'pending'}  ${m.version}_${m.name}`);
         return EXIT.ok;
       }
+      const { keyring } = readSetup(io.env);
       const done = await migrate(db);
       io.out(done.length > 0 ? `applied: ${done.join(', ')}` : 'nothing to apply');
+      const { sealed, resealed } = await sealSigningKeys(db, keyring.keyring);
+      if (sealed > 0) io.out(`sealed ${sealed} plain signing keys`);
+      if (resealed > 0) io.out(`resealed ${resealed} signing keys with ${keyring.keyring.current.id}`);
       return EXIT.ok;
     } finally {
       await db.close();
