@@ -6,6 +6,7 @@ import { axeInFrame, frameOf } from '../support/axeInFrame';
 import { uniqueEmail } from '../support/devInbox';
 import { differingPixels } from '../support/pixelDiff';
 import { AUTH_ORIGIN, HOST_ORIGIN } from '../support/env';
+import { throttleAllRenderers } from '../../scripts/bench/throttle.mjs';
 import { EMAIL_CODE } from '../support/loginConfigs';
 
 // The provider sends the login frame already drawn (server-rendered); the frame's script then
@@ -107,6 +108,69 @@ test('text typed and Enter pressed before hydration are kept and acted on', asyn
   await test.step('once hydrated, the widget sends the link to the typed address', async () => {
     scripts.release();
     await new EmailConfirmationScreen(host.frame).expectSentTo(email);
+  });
+});
+
+test.describe('on a slow CPU', () => {
+  // Throttling every renderer (the frame's own process included) and holding the frame's scripts
+  // at the network makes "before hydration" certain, however fast or loaded the machine is.
+  test.slow();
+
+  test('at 4× CPU, typing and Enter twice at the first painted frame send one passcode to the typed address', async ({
+    host,
+    inbox,
+    page,
+    context,
+  }) => {
+    const email = uniqueEmail('early-4x');
+    const throttle = await throttleAllRenderers(context, page, 4);
+    const scripts = await holdFrameScripts(page);
+    await host.open({ config: EMAIL_CODE, waitUntil: 'commit' });
+
+    await test.step('typed into the drawn form while the frame’s script is held', async () => {
+      await expect(host.login.emailInput()).toBeVisible();
+      expect(throttle.throttledChildren()).toContain('iframe');
+      await expect.poll(scripts.held).toBeGreaterThan(0);
+      await expect(host.frame.locator(HYDRATED_FORM)).toHaveCount(0);
+      await host.login.emailInput().pressSequentially(email);
+      await host.login.emailInput().press('Enter');
+      await host.login.emailInput().press('Enter');
+      await expect(host.login.emailInput()).toHaveValue(email);
+      await expect(host.frame.locator('form[data-latch-pending-submit]')).toHaveCount(1);
+    });
+
+    await test.step('once hydrated, one passcode goes to the typed address and signs in', async () => {
+      scripts.release();
+      await host.passcode.expectShown();
+      const [message] = await inbox.waitForCount(email, 1);
+      await host.passcode.submitPasscode(message?.metadata.code ?? '');
+      await host.passcode.expectVerified();
+      // Enter pressed twice before hydration was acted on once: still one message, now signed in.
+      expect(await inbox.messagesTo(email)).toHaveLength(1);
+    });
+    expect(throttle.errors()).toEqual([]);
+  });
+
+  test('at 6× CPU with every provider response delayed, the field shows and takes input', async ({
+    host,
+    page,
+    context,
+  }) => {
+    const throttle = await throttleAllRenderers(context, page, 6);
+    let delayed = 0;
+    await page.route(`${AUTH_ORIGIN}/**`, async (route) => {
+      delayed += 1;
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await host.open({ config: EMAIL_CODE, waitUntil: 'commit' });
+    await expect(host.login.emailInput()).toBeVisible({ timeout: 30_000 });
+    await expect(host.frame.locator(HYDRATED_FORM)).toHaveCount(1, { timeout: 30_000 });
+    await host.login.emailInput().fill('not-an-address');
+    await host.frame.getByRole('button', { name: 'Continue with email' }).click();
+    await expect(host.frame.getByText('Invalid email address.').first()).toBeVisible();
+    expect(delayed).toBeGreaterThan(1);
+    expect(throttle.errors()).toEqual([]);
   });
 });
 
