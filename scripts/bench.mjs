@@ -29,7 +29,8 @@ const COMPARED_CONFIG = 'emailMagicLinks';
 /** Stytch's pre-built UI, the peer every row is divided by. */
 const STYTCH = `Stytch vanilla-js ${stytchVersion(root)}`;
 /** Peer pages on the bench host, measured in the same rounds. */
-const PEERS = { 'plain `<input>`': '/plain', [STYTCH]: '/stytch' };
+const FLOOR = 'bare cross-site iframe, plain form (the floor)';
+const PEERS = { 'plain `<input>`': '/plain', [FLOOR]: '/floor', [STYTCH]: '/stytch' };
 const REFERENCE = STYTCH;
 
 const { values: args } = parseArgs({
@@ -104,7 +105,13 @@ async function main() {
     measureOnce(browser, { name, rate, origins, timeoutMs: RUN_TIMEOUT_MS });
   const measure = (name, rate) =>
     name in PEERS
-      ? measurePeer(browser, { path: PEERS[name], rate, hostOrigin: HOST_ORIGIN, timeoutMs: RUN_TIMEOUT_MS })
+      ? measurePeer(browser, {
+          path: PEERS[name],
+          rate,
+          hostOrigin: HOST_ORIGIN,
+          timeoutMs: RUN_TIMEOUT_MS,
+          inFrame: name === FLOOR,
+        })
       : measureLatch(name, rate);
   // Warm the provider (module loading, file reads, JIT) so the first measured run is not an outlier;
   // the last config loads the most chunks.

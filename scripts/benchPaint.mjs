@@ -1,7 +1,7 @@
-// `npm run bench:paint`: Latch's first screen against Stytch's, timed by the first paint each
+// `npm run bench:paint`: Latch's first screen against Stytch's and the bare cross-site iframe's, timed by the first paint each
 // presents (the frame's, for Latch; the page's, for Stytch), in a trace of cold loads with nothing
 // attached to any frame (scripts/bench/paintTrace.mjs). Unthrottled only: throttling a renderer
-// needs a session on it. Loads alternate between the two pages. Starts its own provider (:4600) and
+// needs a session on it. Loads alternate between the pages. Starts its own provider (:4600) and
 // host page (:3600); prints, writes nothing. Method and figures: docs/performance.md.
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -25,8 +25,13 @@ if (!Number.isInteger(runs) || runs < 1) {
   process.exit(2);
 }
 
+const FLOOR = 'bare cross-site iframe with a plain form (its frame, the floor)';
 const PAGES = {
   [`Stytch vanilla-js ${stytchVersion(root)} (its page)`]: { path: '/stytch', paint: (p) => p.host },
+  [FLOOR]: {
+    path: '/floor',
+    paint: (p) => p.frames[0],
+  },
   [`Latch, ${COMPARED_CONFIG} (its frame)`]: {
     path: `/bench?config=${COMPARED_CONFIG}`,
     paint: (p) => p.frames[0],
@@ -66,10 +71,10 @@ try {
   console.log(
     `\nFirst contentful paint, ms since the host page's navigation start, median (min–max) of ${runs} cold loads:\n`,
   );
-  console.log('| page | first paint | ÷ Stytch |\n| --- | ---: | ---: |');
+  console.log('| page | first paint | ÷ Stytch | ÷ floor |\n| --- | ---: | ---: | ---: |');
+  const ratio = (values, to) => (median(values) / median(times[to])).toFixed(2);
   for (const [name, values] of Object.entries(times)) {
-    const ratio = (median(values) / median(times[reference])).toFixed(2);
-    console.log(`| ${name} | ${timeCell(values)} | ${ratio} |`);
+    console.log(`| ${name} | ${timeCell(values)} | ${ratio(values, reference)} | ${ratio(values, FLOOR)} |`);
   }
 } finally {
   host?.stop();

@@ -6,13 +6,33 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { scriptJson } from './page.mjs';
-import { pollIn } from './poll.mjs';
+import { pollIn, pollUntil } from './poll.mjs';
 import { throttleAllRenderers } from './throttle.mjs';
 
 /** The plain page: one labelled email field in the HTML itself. */
 export const plainPage = () => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Plain input</title><link rel="icon" href="data:,"></head>
 <body><main><form><label>Email <input type="email" name="email" autocomplete="email"></label><button>Continue</button></form></main></body>
+</html>
+`;
+
+/** The floor's frame document: the plain form alone, no script, no style sheet. */
+export const floorFrame = () => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Plain form</title></head>
+<body><form><label>Email <input type="email" name="email" autocomplete="email"></label><button>Continue</button></form></body>
+</html>
+`;
+
+/**
+ * The floor of a cross-origin widget: a host page that inserts, where the embed snippet stands, one
+ * cross-site iframe whose document is the plain form. Nothing built on such a frame shows sooner.
+ */
+export const floorPage = (frameOrigin) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Bare cross-site iframe</title><link rel="icon" href="data:,"></head>
+<body><main><div id="login"></div><script>
+var f=document.createElement('iframe');f.src=${JSON.stringify(`${frameOrigin}/floor-frame`)};f.title='Log in';
+f.style.cssText='border:0;width:100%;max-width:400px;height:160px';document.getElementById('login').appendChild(f);
+</script></main></body>
 </html>
 `;
 
@@ -70,7 +90,8 @@ export function stytchScript(root) {
  * roots, which pre-built UIs may use) has a layout box, at the animation frame that paints it.
  */
 export function peerProbe() {
-  if (window.top !== window) return;
+  // The page itself, or the floor's frame (its form is the widget).
+  if (window.top !== window && location.pathname !== '/floor-frame') return;
   const marks = (window.__latchBench = { timeOrigin: performance.timeOrigin });
   const roots = [document];
   const attach = Element.prototype.attachShadow;
@@ -107,7 +128,7 @@ export function peerProbe() {
 }
 
 /** One cold run of a peer page: ms since navigation start until its email field is shown. */
-export async function measurePeer(browser, { path, rate, hostOrigin, timeoutMs }) {
+export async function measurePeer(browser, { path, rate, hostOrigin, timeoutMs, inFrame = false }) {
   const context = await browser.newContext();
   try {
     await context.addInitScript(peerProbe);
@@ -115,15 +136,22 @@ export async function measurePeer(browser, { path, rate, hostOrigin, timeoutMs }
     page.setDefaultTimeout(timeoutMs);
     const throttle = await throttleAllRenderers(context, page, rate);
     await page.goto(`${hostOrigin}${path}`, { waitUntil: 'commit' });
-    await pollIn(page, () => window.__latchBench?.input !== undefined, {
-      timeoutMs,
-      what: 'the email field',
-    });
-    const marks = await page.evaluate(() => window.__latchBench);
+    const hasField = () => window.__latchBench?.input !== undefined;
+    // The floor's field is in its frame: its marks count from the host page's navigation start.
+    const target = inFrame
+      ? await pollUntil(() => page.frames().find((f) => f !== page.mainFrame()), {
+          timeoutMs,
+          what: 'the iframe',
+        })
+      : page;
+    await pollIn(target, hasField, { timeoutMs, what: 'the email field' });
+    const marks = await target.evaluate(() => window.__latchBench);
+    const hostOrigin = await page.evaluate(() => performance.timeOrigin);
+    const input = marks.input + marks.timeOrigin - hostOrigin;
     const throttleErrors = throttle.errors();
     if (throttleErrors.length > 0) throw new Error(`CPU throttling failed: ${throttleErrors.join('; ')}`);
     // A field in the page's own HTML (or drawn by a page's own script) takes input as soon as it shows.
-    return { form: marks.input, ready: marks.input };
+    return { form: input, ready: input };
   } finally {
     await context.close();
   }

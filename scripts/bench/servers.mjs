@@ -7,7 +7,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchPage } from './page.mjs';
-import { plainPage, stytchPage, stytchScript } from './peers.mjs';
+import { floorFrame, floorPage, plainPage, stytchPage, stytchScript } from './peers.mjs';
 import { UNLIMITED_RATE_LIMITS } from '../unlimitedRateLimits.mjs';
 
 export const PROVIDER_PORT = 4600;
@@ -125,8 +125,10 @@ export function startProvider(
 }
 
 /**
- * The host page server: `/bench?config=<name>` mounts the named login config; `/plain` and
- * `/stytch` are the peer pages (Stytch's with `peerConfig`), `/stytch/vanilla-js.js` its SDK.
+ * The host page server: `/bench?config=<name>` mounts the named login config; `/plain`, `/floor`
+ * and `/stytch` are the peer pages (`/floor`'s frame is this server's `/floor-frame`, reached as
+ * `localhost`: another site than the host page's 127.0.0.1); Stytch's uses `peerConfig`,
+ * `/stytch/vanilla-js.js` is its SDK.
  * Its pages load the loader from, and point Stytch's client at, the provider at `authOrigin`.
  */
 export function startHost(root, configs, peerConfig, { port = HOST_PORT, authOrigin = AUTH_ORIGIN } = {}) {
@@ -135,6 +137,8 @@ export function startHost(root, configs, peerConfig, { port = HOST_PORT, authOri
   const script = stytchScript(root);
   const peerFiles = {
     '/plain': html(plainPage()),
+    '/floor': html(floorPage(`http://localhost:${port}`)),
+    '/floor-frame': html(floorFrame()),
     '/stytch': html(stytchPage({ authOrigin, publicToken: PUBLIC_TOKEN, config: peerConfig })),
     [script.path]: script,
   };
