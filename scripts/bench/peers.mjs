@@ -146,8 +146,8 @@ export async function measurePeer(browser, { path, rate, hostOrigin, timeoutMs, 
       : page;
     await pollIn(target, hasField, { timeoutMs, what: 'the email field' });
     const marks = await target.evaluate(() => window.__latchBench);
-    const hostOrigin = await page.evaluate(() => performance.timeOrigin);
-    const input = marks.input + marks.timeOrigin - hostOrigin;
+    const pageOrigin = await page.evaluate(() => performance.timeOrigin);
+    const input = marks.input + marks.timeOrigin - pageOrigin;
     const throttleErrors = throttle.errors();
     if (throttleErrors.length > 0) throw new Error(`CPU throttling failed: ${throttleErrors.join('; ')}`);
     // A field in the page's own HTML (or drawn by a page's own script) takes input as soon as it shows.
