@@ -372,6 +372,30 @@ describe('a refused mount', () => {
     expect(iframe?.hidden).toBe(true);
   });
 
+  it('keeps the frame shown for the longer wait when the refusal check itself fails', async () => {
+    vi.useFakeTimers();
+    const answers = [
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      async () => Response.json({ status_code: 429, error_type: 'too_many_requests' }, { status: 429 }),
+      async () => new Response('Bad gateway', { status: 502 }),
+    ];
+    for (const answer of answers) {
+      const fetchImpl = vi.fn<typeof fetch>(answer);
+      const { client } = setup(fetchImpl);
+      const onError = vi.fn();
+      const handle = client.mountLogin({ elementId: '#login', config, callbacks: { onError } });
+      const iframe = handle.element.querySelector('iframe');
+      iframe?.dispatchEvent(new Event('load'));
+      await vi.advanceTimersByTimeAsync(HANDSHAKE_GRACE_MS + 9_999);
+      expect(fetchImpl).toHaveBeenCalledTimes(1);
+      expect(onError).not.toHaveBeenCalled();
+      expect(iframe?.hidden).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(onError).toHaveBeenCalledWith({ message: `The Latch widget could not connect to ${AUTH}.` });
+      handle.unmount();
+    }
+  });
+
   it('stays quiet when the handshake completes', async () => {
     vi.useFakeTimers();
     const fetchImpl = refused();
