@@ -8,7 +8,7 @@ import { requireProjectUser } from '../users/projectUser';
 import type { Proof } from './finishAuthentication';
 import { issueSession } from './issueSession';
 import { verifySessionJwt } from './sessionJwt';
-import { findLiveSessionByHash, findLiveSessionById, type SessionRow } from './sessionRow';
+import { findLiveSession, type SessionRow } from './sessionRow';
 
 /** The session fields of a backend sign-in call (`backendSessionFields` in @latch/api). */
 export interface BackendSessionFields {
@@ -42,7 +42,7 @@ export async function findNamedSession(
   const { db } = services;
   let row: SessionRow | null;
   if (fields.session_token !== undefined) {
-    row = await findLiveSessionByHash(db, project.project_id, sha256Hex(fields.session_token), now);
+    row = await findLiveSession(db, project.project_id, { tokenHash: sha256Hex(fields.session_token) }, now);
   } else if (fields.session_jwt !== undefined) {
     const verified = await verifySessionJwt(db, {
       projectId: project.project_id,
@@ -52,7 +52,7 @@ export async function findNamedSession(
     });
     if (!verified)
       throw new AuthError('invalid_session_token', 'The session JWT is not valid for this project.');
-    row = await findLiveSessionById(db, project.project_id, verified.sessionId, now);
+    row = await findLiveSession(db, project.project_id, { sessionId: verified.sessionId }, now);
   } else {
     return null;
   }

@@ -1,5 +1,4 @@
 import { ApiFailure } from '../http/ApiFailure';
-import { reusableAnswer } from '../http/envelope';
 import { sdkRoute, type Route } from '../http/route';
 import { authenticateSessionToken, revokeSession } from './authenticateSession';
 
@@ -13,16 +12,13 @@ const noSession = (): ApiFailure =>
 export const sessionRoutes: Route[] = [
   sdkRoute('POST /sessions/authenticate', async ({ body, project, services, sessionToken }) => {
     if (!sessionToken) throw noSession();
-    // An unchanged session's refresh answers the same object again: its JSON is built once.
-    return reusableAnswer(
-      await authenticateSessionToken({
-        db: services.db,
-        project,
-        authOrigin: services.authOrigin,
-        sessionToken,
-        durationMinutes: body.session_duration_minutes,
-      }),
-    );
+    return authenticateSessionToken({
+      db: services.db,
+      project,
+      authOrigin: services.authOrigin,
+      sessionToken,
+      durationMinutes: body.session_duration_minutes,
+    });
   }),
   sdkRoute('POST /sessions/revoke', async ({ project, services, sessionToken }) => {
     if (!sessionToken) throw noSession();

@@ -8,7 +8,7 @@ import { rawRoute, type Route } from '../http/route';
 import { requireProjectUser } from '../users/projectUser';
 import { authenticateSessionJwt, authenticateSessionToken } from './authenticateSession';
 import { verifySessionJwt } from './sessionJwt';
-import { listLiveSessions, revokeLiveSession, toSession } from './sessionRow';
+import { listLiveSessions, revokeLiveSession, toSession, type SessionKey } from './sessionRow';
 import { currentSigningKey, publicJwks } from './signingKeys';
 
 const sessionNotFound = (): AuthError =>
@@ -46,7 +46,7 @@ const authenticate = backendRoute('POST /v1/sessions/authenticate', async ({ bod
 const revoke = backendRoute('POST /v1/sessions/revoke', async ({ body, project, services }) => {
   const { db } = services;
   const now = new Date();
-  let key: { tokenHash: string } | { sessionId: string };
+  let key: SessionKey;
   if (body.session_id !== undefined) key = { sessionId: body.session_id };
   else if (body.session_token !== undefined) key = { tokenHash: sha256Hex(body.session_token) };
   else if (body.session_jwt !== undefined) {
