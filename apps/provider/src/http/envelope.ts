@@ -2,6 +2,7 @@ import type { ErrorEnvelope, ErrorType, ResponseMeta } from '@latch/api';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from './deps';
+import { ERROR_STATUS } from './errorStatus';
 
 /** Each error type has an anchor in docs/errors.md; the published copy lives here. */
 export const ERROR_DOCS_URL = 'https://latch.dev/docs/errors';
@@ -23,12 +24,16 @@ export function errorEnvelope(
   };
 }
 
-/** The error envelope: `status_code`, `request_id`, `error_type`, `error_message`, `error_url` at the top level. */
+/**
+ * The error envelope: `status_code`, `request_id`, `error_type`, `error_message`, `error_url` at the
+ * top level, with the type's status (`ERROR_STATUS`); transport failures (a body too large, an
+ * unreadable request) pass the status HTTP gives them.
+ */
 export function errorResponse(
   c: Context<AppEnv>,
   error_type: ErrorType,
-  status: number,
   message: string,
+  status: number = ERROR_STATUS[error_type],
 ): Response {
   return c.json(
     errorEnvelope(c.get('requestId'), error_type, status, message),

@@ -1,6 +1,7 @@
 import type { ErrorType } from '@latch/api';
 import type { Queryable } from '../db/Db';
 import { escapeHtml, htmlPage } from '../frame/htmlPage';
+import { ERROR_STATUS } from '../http/errorStatus';
 import type { ProjectRef } from '../users/project';
 import { issueOAuthFailure } from './oauthFailures';
 
@@ -36,9 +37,9 @@ export async function errorRedirect(
  * When there is no redirect URL to trust (unknown public token, an unlisted redirect URL, a state
  * that expired or was used): a page for a person, never a JSON body in a browser tab.
  */
-export function errorPage(status: number, errorType: ErrorType, description: string): Response {
+export function errorPage(errorType: ErrorType, description: string): Response {
   return htmlPage(
-    status,
+    ERROR_STATUS[errorType],
     'Sign-in could not continue',
     `<p>${escapeHtml(description)}</p><p>Go back to the app and start again.</p>` +
       `<p><small>Error: <code>${escapeHtml(errorType)}</code></small></p>`,

@@ -1,5 +1,4 @@
 import { RESET_EXPIRATION_MINUTES } from '@latch/api';
-import { ApiFailure } from '../http/ApiFailure';
 import { sdkRoute, type Route } from '../http/route';
 import { checkStrength } from '.';
 import { absorbAutoReset } from './resetTokens';
@@ -12,6 +11,7 @@ import { resetWithToken } from './resetWithToken';
 import { sendPasswordReset } from './startPasswordReset';
 import { finishAuthentication } from '../sessions/finishAuthentication';
 import { findEmail, requireEmail } from '../users';
+import { AuthError } from '../errors/AuthError';
 const PASSWORD_FACTOR = { type: 'password', delivery_method: 'knowledge' } as const;
 
 /** Users search, strength check, password sign-up and log-in, and reset by email. */
@@ -64,7 +64,7 @@ export const passwordRoutes: Route[] = [
     // Redirect URLs first: an unlisted page is refused whoever the email belongs to.
     const redirects = resetRedirects(project, body);
     const found = await findEmail(services.db, project.project_id, address);
-    if (!found) throw new ApiFailure('email_not_found', 404, 'No user has this email address.');
+    if (!found) throw new AuthError('email_not_found', 'No user has this email address.');
     const now = new Date();
     if (await absorbAutoReset(services.db, { projectId: project.project_id, userId: found.user_id, now })) {
       return {};

@@ -2,6 +2,7 @@ import type { AuthenticateResponse, Session } from '@latch/api';
 import { sha256Hex } from '../crypto/hash';
 import type { Db, Queryable } from '../db/Db';
 import { AuthError } from '../errors/AuthError';
+import { sessionNotFound } from './sessionNotFound';
 import { findVersionedUser, UserNotFoundError } from '../users/loadUser';
 import type { ProjectRef } from '../users/project';
 import { answerSession, lastAnswered } from './answeredSessions';
@@ -24,9 +25,6 @@ export interface AuthenticateSessionInput {
   durationMinutes?: number | undefined;
   now?: Date;
 }
-
-const notFound = (): AuthError =>
-  new AuthError('session_not_found', 'The session expired, was revoked, or never existed.');
 
 /**
  * Refresh: a live session token answers the authenticate shape with its JWT (fresh, or minted for
@@ -73,7 +71,7 @@ async function refresh(
 ): Promise<AuthenticateResponse> {
   const { db, project, authOrigin } = input;
   const peeked = await peekLiveSession(db, project.project_id, key, now);
-  if (!peeked) throw notFound();
+  if (!peeked) throw sessionNotFound();
   const last = lastAnswered(db, peeked.session_id);
   const expiresAt = input.durationMinutes === undefined ? undefined : addMinutes(now, input.durationMinutes);
   const write = expiresAt !== undefined || peeked.stale;
@@ -82,7 +80,7 @@ async function refresh(
     row = { rowVersion: peeked.row_version, session: last.session, userVersion: peeked.user_version };
   } else {
     const read = await readLiveSession(db, peeked.session_id, now, write ? { expiresAt } : undefined);
-    if (!read) throw notFound();
+    if (!read) throw sessionNotFound();
     row = { rowVersion: read.row_version, session: toSession(read), userVersion: read.user_version };
   }
   const userId = row.session.user_id;

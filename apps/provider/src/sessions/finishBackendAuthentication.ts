@@ -2,6 +2,7 @@ import type { Session, User } from '@latch/api';
 import type { ProjectConfig } from '../config/configSchema';
 import { sha256Hex } from '../crypto/hash';
 import { AuthError } from '../errors/AuthError';
+import { sessionNotFound } from './sessionNotFound';
 import type { BackendRouteInput } from '../http/backendRoute';
 import type { Services } from '../http/deps';
 import { requireProjectUser } from '../users/projectUser';
@@ -25,9 +26,6 @@ export interface BackendAuthentication {
   session_token: string;
   session_jwt: string;
 }
-
-const sessionNotFound = (): AuthError =>
-  new AuthError('session_not_found', 'The session expired, was revoked, or never existed.');
 
 /**
  * The live session a backend call names by `session_token` or `session_jwt`, or null when it names

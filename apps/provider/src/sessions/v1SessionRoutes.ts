@@ -1,7 +1,7 @@
 import type { AuthenticateResponse } from '@latch/api';
 import { sha256Hex } from '../crypto/hash';
 import { AuthError } from '../errors/AuthError';
-import { ApiFailure } from '../http/ApiFailure';
+import { sessionNotFound } from './sessionNotFound';
 import { backendRoute } from '../http/backendRoute';
 import { errorResponse } from '../http/envelope';
 import { rawRoute, type Route } from '../http/route';
@@ -10,9 +10,6 @@ import { authenticateSessionJwt, authenticateSessionToken } from './authenticate
 import { verifySessionJwt } from './sessionJwt';
 import { listLiveSessions, revokeLiveSession, toSession, type SessionKey } from './sessionRow';
 import { currentSigningKey, publicJwks } from './signingKeys';
-
-const sessionNotFound = (): AuthError =>
-  new AuthError('session_not_found', 'The session expired, was revoked, or never existed.');
 
 /**
  * POST /v1/sessions/authenticate (server-to-server, no CORS): checks a visitor's `session_token`
@@ -37,7 +34,7 @@ const authenticate = backendRoute('POST /v1/sessions/authenticate', async ({ bod
     });
     data = rest;
   } else {
-    throw new ApiFailure('missing_field', 400, 'session_token or session_jwt is a required field.');
+    throw new AuthError('missing_field', 'session_token or session_jwt is a required field.');
   }
   return data;
 });
@@ -60,11 +57,7 @@ const revoke = backendRoute('POST /v1/sessions/revoke', async ({ body, project, 
       throw new AuthError('invalid_session_token', 'The session JWT is not valid for this project.');
     key = { sessionId: verified.sessionId };
   } else {
-    throw new ApiFailure(
-      'missing_field',
-      400,
-      'session_id, session_token or session_jwt is a required field.',
-    );
+    throw new AuthError('missing_field', 'session_id, session_token or session_jwt is a required field.');
   }
   if (!(await revokeLiveSession(db, project.project_id, key, now))) throw sessionNotFound();
   return {};
@@ -73,7 +66,7 @@ const revoke = backendRoute('POST /v1/sessions/revoke', async ({ body, project, 
 /** GET /v1/sessions?user_id=...: the user's live sessions, oldest first. */
 const list = backendRoute('GET /v1/sessions', async ({ c, project, services }) => {
   const userId = c.req.query('user_id');
-  if (!userId) throw new ApiFailure('missing_field', 400, 'user_id is a required query parameter.');
+  if (!userId) throw new AuthError('missing_field', 'user_id is a required query parameter.');
   await requireProjectUser(services.db, project.project_id, userId);
   const rows = await listLiveSessions(services.db, project.project_id, userId, new Date());
   return { sessions: rows.map(toSession) };
@@ -83,7 +76,7 @@ const list = backendRoute('GET /v1/sessions', async ({ c, project, services }) =
 const jwks = rawRoute('GET', '/v1/sessions/jwks/:project_id', async (c, services) => {
   const project = services.projects.byProjectId(c.req.param('project_id') ?? '');
   c.header('Access-Control-Allow-Origin', '*');
-  if (!project) return errorResponse(c, 'not_found', 404, 'No project has this id.');
+  if (!project) return errorResponse(c, 'not_found', 'No project has this id.');
   // A verifier may fetch the JWKS before the first sign-in: never answer an empty set.
   await currentSigningKey(services.db, project);
   c.header('Cache-Control', 'public, max-age=60');
