@@ -6,7 +6,8 @@ import { exchangeCode } from './codeExchange';
 import { callerProjects } from './issuerProject';
 import type { TokenResponse } from './issueTokens';
 import { ISSUER_PATH, projectIssuer } from './issuer';
-import { answeringOAuthErrors, noStore, OAuthError } from './oauthError';
+import { OAuthError } from '../errors/OAuthError';
+import { answeringOAuthErrors, noStore } from '../http/oauthErrorResponse';
 import { readOAuthBody, requireParam } from './oauthParams';
 import { exchangeRefreshToken } from './refreshExchange';
 
