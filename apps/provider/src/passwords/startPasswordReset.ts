@@ -7,7 +7,7 @@ import { issueMagicLink, magicLinkUrl } from '../magicLinks/magicLinkTokens';
 import type { EmailRecord } from '../users';
 import { passwordResetEmail } from './resetEmail';
 import { resetRedirects, type ResetRedirects } from './resetRedirects';
-import { issueResetToken, RESET_TOKEN_KIND } from './resetTokens';
+import { issueResetToken } from './resetTokens';
 
 export interface ResetStart {
   email: EmailRecord;
@@ -37,7 +37,7 @@ export async function sendPasswordReset(
     channel: 'email',
     to: email.email,
     newest: {
-      kind: RESET_TOKEN_KIND,
+      kind: 'password_reset',
       userId: email.user_id,
       match: { email_id: email.email_id },
       codeChallenge,
