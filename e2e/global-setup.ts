@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { exportPKCS8, exportSPKI, generateKeyPair } from 'jose';
-import { pgliteTemplateCachePath } from '../msw/src/pgliteTemplateCache';
+import { pgliteTemplateCachePath } from '@latch/test-support/pgliteCache';
 import { startGithubStandIn } from '../apps/provider/test/standIns/githubStandIn';
 import { startOidcStandIn } from '../apps/provider/test/standIns/oidcStandIn';
 import { APPLE_STAND_IN, GITHUB_STAND_IN, OIDC_STAND_IN } from './support/oidcStandIn';

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
+import { cachedEmptyPGlite, cachedPGliteDump, cachedPGliteTemplate } from '@latch/test-support/pglite';
 import { migrate } from '../src/db/migrate';
-import { cachedEmptyPGlite, cachedPGliteDump, cachedPGliteTemplate } from '@latch/msw/pgliteTemplate';
+import { openPGliteDb } from '../src/db/pglite';
 import { openPostgresDb } from '../src/db/postgres';
 import postgres from 'postgres';
 import './postgresContext';
@@ -27,7 +28,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
  * provider process on a data folder.
  */
 async function providePGlite(project: TestProject): Promise<void> {
-  const template = await cachedPGliteTemplate();
+  const template = await cachedPGliteTemplate({ openPGliteDb, migrate });
   const empty = await cachedEmptyPGlite();
   project.provide('pgliteDump', await cachedPGliteDump(template));
   project.provide('pgliteEmptyDump', await cachedPGliteDump(empty));

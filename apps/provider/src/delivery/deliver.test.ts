@@ -3,7 +3,7 @@ import type { LatchConfig } from '../config/configSchema';
 import { openAuthKit, type AuthKit } from '../../test/authTestKit';
 import { freePort } from '../../test/freePort';
 import { testConfig, testProject } from '../../test/testConfig';
-import { startFakeSmtpServer } from './fakeSmtpServer';
+import { startFakeSmtpServer } from '@latch/test-support/smtp';
 
 const withSmtp = (port: number): LatchConfig => ({
   ...testConfig(),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Row } from '../db/Db';
 import { DB_KINDS } from '../../test/testDatabases';
-import { createTestAuthenticator } from '../passkeys/ceremony/testAuthenticator';
+import { createTestAuthenticator } from '@latch/test-support/passkeys';
 import { openWebAuthnKit, type Reply, type WebAuthnKit } from '../../test/webauthnTestKit';
 
 const errorType = (reply: Reply) => [reply.status, reply.body['error_type']];
