@@ -1,7 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defaultClientConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
-import KnownDurationSequencer from './scripts/unitOrder/KnownDurationSequencer.ts';
 
 // Password hashes at N=2^11 instead of production's 2^15; passwordHash.test.ts keeps one at production cost.
 const CHEAP_SCRYPT = { LATCH_SCRYPT_LOG2N: '11' };
@@ -11,8 +10,6 @@ export default defineConfig({
     // Vitest's default leaves one core to its main thread: on two cores that is one worker, and the
     // main thread idles once files are transformed.
     maxWorkers: availableParallelism(),
-    // Longest files first even on a fresh clone (see the sequencer).
-    sequence: { sequencer: KnownDurationSequencer },
     projects: [
       {
         test: {
@@ -20,7 +17,7 @@ export default defineConfig({
           environment: 'node',
           include: [
             'packages/{api,protocol,test-support}/src/**/*.test.ts',
-            'apps/provider/{src,test,build}/**/*.test.ts',
+            'apps/provider/{src,test}/**/*.test.ts',
             'msw/src/**/*.test.ts',
           ],
           // Starts a throwaway PostgreSQL so provider storage tests run on PGlite and PostgreSQL.
@@ -28,9 +25,9 @@ export default defineConfig({
           env: CHEAP_SCRYPT,
           // Hooks open PGlite (WASM) or a PostgreSQL database: seconds each on a loaded two-core box, not 10.
           hookTimeout: 60_000,
-          // Files share a worker's module cache: loading the provider's module graph once per worker
-          // instead of once per file took this project from 156 s to 100 s. Every file builds its own
-          // app and database and restores the clock it fakes, so nothing leaks between files.
+          // Files share a worker's module cache: the provider's module graph loads once per worker
+          // instead of once per file. Every file builds its own app and database and restores the
+          // clock it fakes, so nothing leaks between files.
           isolate: false,
         },
       },
@@ -54,15 +51,21 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'happy-dom',
+          // The loader's tests mount iframes; their documents never navigate anywhere. One setting for
+          // every file: a file that asked for other options would need a worker of its own.
+          environmentOptions: {
+            happyDOM: {
+              settings: { enableIframePageLoading: true, navigation: { disableChildFrameNavigation: true } },
+            },
+          },
           // Two cores shared with the node project's files: rendered flows need headroom, not retries.
           testTimeout: 40_000,
           env: CHEAP_SCRYPT,
           // One migrated PGlite database that screen tests copy instead of each running initdb.
           globalSetup: ['packages/screens/src/test/pgliteTemplate.ts'],
           // Files share a worker's window and module cache, as in the node project: React, the screens
-          // and the in-process provider load once per worker, not once per file (this project's CPU
-          // time fell from 383 s to 149 s, side by side on one machine). The setup file puts the page
-          // back after each test and file (packages/screens/src/test/domFileSetup.ts).
+          // and the in-process provider load once per worker, not once per file. The setup file puts
+          // the page back after each test and file (packages/screens/src/test/domFileSetup.ts).
           isolate: false,
           setupFiles: ['packages/screens/src/test/domFileSetup.ts'],
           include: [

@@ -20,22 +20,10 @@ const PHONE_FORM_MODULE = '../../packages/screens/src/main/loginForm/PhoneForm.t
 // Vite's `base` for the frame: asset URLs in index.html start with it.
 const FRAME_BASE = '/frame/';
 const KB = 1024;
-// zxcvbn: the trimmed browser dictionaries (zxcvbnWords.json) and the estimator; the full lists were 817 KB.
-// The frame's initial JavaScript was 101.6 KB in ~20 files; the first screen's code in one chunk
-// (apps/frame/vite.config.ts) compresses to 96.2 KB in 2 files (2026-11-25). Valibot (+1.43 KB)
-// checks the URL options and boot data before the first render, so it cannot move to a lazy chunk
-// unless the frame hydrates from options the provider parsed (docs/performance.md).
-// penpal (3.2 KB) is fetched after it (the drawn screen hydrates without the host): 93.5 KB
-// (2026-11-26), of which React DOM's client is about 62 KB. 94.3 KB later that day; then the
-// strings of the later screens, the phone form and the passkey sign-in moved to chunks of their own
-// (fetched after the first render, or with it when the config uses them): 90.2 KB, of which React
-// (react-dom's client, react, scheduler) is about 68 KB; a config with a phone tab adds the phone form's
-// chunk: 91.7 KB. docs/performance.md has the breakdown.
-// Then (2026-11-26) the frame hydrates from the initial state the provider parsed and embedded in
-// the document, so Valibot and the protocol's schemas come with the host channel (and penpal), the
-// frame URL's parser only for a document without that state; the CSS named-colour table only for
-// styles that hold a word; the texts of the provider's error types with the catalogue's second
-// part: 90.3 → 84.9 KB, 86.3 KB with the phone form's chunk.
+// The frame's budget covers what makes the login screen interactive: one chunk with React DOM and
+// the first screen's code (apps/frame/vite.config.ts). Validation, the later screens' strings,
+// penpal and the phone form come later or only when a config needs them; a module that slips
+// back into the first chunk shows here. zxcvbn ships trimmed dictionaries (zxcvbnWords.json).
 const BUDGETS = {
   loader: 8 * KB,
   frameInitial: 85.5 * KB,
@@ -145,8 +133,8 @@ const total = addUp(initial);
 check('frame initial', total, BUDGETS.frameInitial);
 
 // The first screen's chunk (the largest initial file: React DOM and the widget) must open with V8's
-// compile hint, which apps/frame/vite.config.ts writes: it moves compiling the chunk off the frame's
-// main thread (docs/performance.md). Nothing else checks that a build still does it.
+// compile hint, which apps/frame/vite.config.ts adds: it moves compiling the chunk off the frame's
+// main thread. Nothing else checks that a build still does it.
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 const firstScreenChunk = initial.reduce((a, b) => (statSync(b).size > statSync(a).size ? b : a));
 const hinted = readFileSync(firstScreenChunk, 'utf8').startsWith(COMPILE_HINT);

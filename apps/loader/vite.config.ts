@@ -1,40 +1,4 @@
-import MagicString from 'magic-string';
-import { defaultClientConditions, defineConfig, type Plugin, type UserConfig } from 'vite';
-
-/**
- * Build-time trim of penpal for the host page, where every byte counts:
- * - `log?.(...)` calls go: the loader never passes penpal a logger, so they never run;
- * - the translation layer for pre-v7 penpal children goes: our frame speaks v7, and a message in
- *   the old format is then ignored like any other foreign message.
- * Each edit must apply, so a penpal update that moves this code fails the build instead of
- * silently shipping the full library.
- */
-function penpalLean(): Plugin {
-  return {
-    name: 'latch-penpal-lean',
-    transform(code, id) {
-      if (!/[\\/]penpal[\\/]dist[\\/]penpal\.mjs$/.test(id)) return null;
-      const s = new MagicString(code);
-      const edit = (pattern: RegExp, replacement: (match: string) => string, what: string) => {
-        let count = 0;
-        for (const m of code.matchAll(pattern)) {
-          s.overwrite(m.index, m.index + m[0].length, replacement(m[0]));
-          count += 1;
-        }
-        if (count === 0) throw new Error(`latch-penpal-lean: penpal changed, no ${what} in ${id}`);
-      };
-      // `0&&` makes the call dead code; the minifier then drops it with its message strings.
-      edit(/(?:this\.#)?log\?\.\(/g, (m) => `0&&${m}`, 'log calls');
-      edit(/if \(isDeprecatedMessage\(data\)\)/g, () => 'if (false)', 'deprecated message check');
-      edit(
-        /this\.#isChildUsingDeprecatedProtocol \? downgradeMessage\(message\) : message/g,
-        () => 'message',
-        'deprecated message downgrade',
-      );
-      return { code: s.toString(), map: s.generateMap({ hires: true, source: id }) };
-    },
-  };
-}
+import { defaultClientConditions, defineConfig, type UserConfig } from 'vite';
 
 type Output = { entry: string; format: 'iife' | 'es'; file: string };
 
@@ -60,7 +24,6 @@ export default defineConfig(({ command, mode }): UserConfig => {
     return {}; // vitest or a dev server started in this folder
   }
   return {
-    plugins: [penpalLean()],
     // Workspace packages from their sources, whether or not their own dist/ is built.
     resolve: { conditions: ['@latch/source', ...defaultClientConditions] },
     build: {

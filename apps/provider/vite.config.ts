@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
-import { speciesAsDataProperty } from './build/speciesAsDataProperty';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const manifest = JSON.parse(readFileSync(`${root}/package.json`, 'utf8')) as {
@@ -40,17 +39,15 @@ function onlyDependenciesAtRunTime(): Plugin {
 }
 
 /**
- * The provider compiled for Node: dist/main.js, which `node` runs with no TypeScript tooling.
+ * The provider compiled for Node: dist/main.js (and dist/latch.js), which `node` runs with no TypeScript tooling.
  * Packages from node_modules stay imports (they ship JavaScript, and PGlite finds its WASM beside
- * its own files), but for postgres.js, bundled to rewrite two lines (`speciesAsDataProperty`); the
- * workspace's own TypeScript (@latch/api) is bundled in.
+ * its own files); the workspace's own TypeScript (@latch/api) is bundled in.
  */
 export default defineConfig({
   root,
-  plugins: [onlyDependenciesAtRunTime(), speciesAsDataProperty()],
-  ssr: { noExternal: ['postgres'] },
+  plugins: [onlyDependenciesAtRunTime()],
   build: {
-    ssr: 'src/main.ts',
+    ssr: true,
     outDir: 'dist',
     emptyOutDir: true,
     target: 'node20',
@@ -58,6 +55,10 @@ export default defineConfig({
     minify: false,
     // Chunks beside main.js, not in assets/: src/paths.ts finds the repository from its own depth,
     // whichever file it is bundled into.
-    rolldownOptions: { output: { chunkFileNames: '[name]-[hash].js' } },
+    rolldownOptions: {
+      // The server, and `latch`, the operator's command (the package's bin).
+      input: { main: 'src/main.ts', latch: 'src/cli/latch.ts' },
+      output: { entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
+    },
   },
 });

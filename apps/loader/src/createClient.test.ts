@@ -1,4 +1,3 @@
-// @vitest-environment-options {"settings":{"enableIframePageLoading":true,"navigation":{"disableChildFrameNavigation":true}}}
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getSessionManager } from '@latch/session';
 import { authResponse } from '@latch/session/testing';

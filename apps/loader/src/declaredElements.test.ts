@@ -1,4 +1,3 @@
-// @vitest-environment-options {"settings":{"enableIframePageLoading":true,"navigation":{"disableChildFrameNavigation":true}}}
 import type { LoginConfig, WidgetError } from '@latch/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLatchClient, type ClientEnv } from './createClient';

@@ -1,4 +1,3 @@
-// @vitest-environment-options {"settings":{"enableIframePageLoading":true,"navigation":{"disableChildFrameNavigation":true}}}
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLatchClient } from './createClient';
 import { HANDSHAKE_GRACE_MS } from './mountFrame';

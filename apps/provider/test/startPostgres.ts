@@ -1,8 +1,7 @@
-import { execFile, execFileSync, spawn } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { freePort } from './freePort';
 
@@ -30,18 +29,11 @@ export function findPostgresBin(): string | null {
 const STOP_ARGS = (data: string) => ['-D', data, '-m', 'immediate', '-w', 'stop'];
 
 /**
- * A detached watchdog stops the cluster if this process ends without stopping it (a killed test
- * run skips its teardown): `postgresWatchdog.mjs`.
+ * Starts a throwaway cluster on a free port; PostgreSQL refuses root, so root runs it as `postgres`.
+ * It stops when the caller calls `stop()`, and when this process exits without calling it (Vitest
+ * exits on Ctrl-C or SIGTERM without running its global teardown): `pg_ctl start` detaches the
+ * server from our process group, so nothing else would stop it. Only a SIGKILL leaves it running.
  */
-function watchOwner(dir: string, [file, argv]: [string, string[]]): void {
-  const watchdog = fileURLToPath(new URL('./postgresWatchdog.mjs', import.meta.url));
-  spawn(process.execPath, [watchdog, String(process.pid), dir, file, ...argv], {
-    detached: true,
-    stdio: 'ignore',
-  }).unref();
-}
-
-/** Starts a throwaway cluster on a free port; PostgreSQL refuses root, so root runs it as `postgres`. */
 export async function startPostgres(bin: string): Promise<RunningPostgres> {
   const dir = mkdtempSync(join(tmpdir(), 'latch-pg-'));
   const asRoot = process.getuid?.() === 0;
@@ -79,7 +71,6 @@ export async function startPostgres(bin: string): Promise<RunningPostgres> {
     const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
     const log = join(dir, 'server.log');
     await runWhileWaiting('pg_ctl', ['-D', data, '-l', log, '-o', options, '-w', '-t', '60', 'start']);
-    watchOwner(dir, command('pg_ctl', STOP_ARGS(data)));
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     const stderr = error instanceof Error && 'stderr' in error ? String(error.stderr) : '';
@@ -90,15 +81,18 @@ export async function startPostgres(bin: string): Promise<RunningPostgres> {
       },
     );
   }
+  const stop = (): void => {
+    process.off('exit', stop);
+    try {
+      run('pg_ctl', STOP_ARGS(data));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+  process.once('exit', stop);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     socketUrl: `postgres://postgres@localhost:${port}/postgres?host=${encodeURIComponent(dir)}`,
-    stop() {
-      try {
-        run('pg_ctl', STOP_ARGS(data));
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    },
+    stop,
   };
 }

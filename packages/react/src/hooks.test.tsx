@@ -1,4 +1,3 @@
-// @vitest-environment-options {"url":"http://localhost:3000/"}
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createClient } from '@latch/loader';

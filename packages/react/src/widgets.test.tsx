@@ -1,4 +1,3 @@
-// @vitest-environment-options {"settings":{"enableIframePageLoading":true,"navigation":{"disableChildFrameNavigation":true}}}
 import { act, cleanup, render } from '@testing-library/react';
 import { StrictMode, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';

@@ -1,0 +1,31 @@
+import type { Channel } from '../outbox';
+
+/** One queued message as the delivery worker hands it to a gateway. */
+export interface GatewayMessage {
+  /** The outbox id: also the idempotency key, for gateways that take one. */
+  messageId: string;
+  channel: Channel;
+  /** A lower-cased email address, an E.164 number, or (for a webhook) the endpoint's URL. */
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  /** The message's machine-readable extras: `code` for a passcode (WhatsApp templates need it). */
+  metadata: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * What a gateway said. `retry` for what may pass later (a timeout, a dropped connection, a 5xx, a
+ * 429, with the gateway's Retry-After when it gave one); `failed` for what never will (an invalid
+ * number, a refused address, a 4xx), with the gateway's own reason.
+ */
+export type SendOutcome =
+  | { kind: 'sent'; gatewayId?: string }
+  | { kind: 'retry'; reason: string; retryAfterMs?: number }
+  | { kind: 'failed'; reason: string };
+
+/** A way out of the provider (SMTP, Twilio, Vonage, WhatsApp Cloud API, a signed HTTP hook). */
+export interface Gateway {
+  /** Answers every gateway answer as an outcome; throws only on a bug. Stops when `signal` aborts. */
+  send(message: GatewayMessage, signal: AbortSignal): Promise<SendOutcome>;
+}
