@@ -6,7 +6,7 @@ import { cachedPGliteDump, cachedPGliteTemplate } from '@latch/test-support/pgli
  * `cachedPGliteDump` of @latch/test-support), made with the provider's migrations: what an
  * in-process provider (`createProviderHandlers`' `loadDataDir`) starts from instead of initdb.
  * The provider's storage entry, not the package's: the test set-ups load this before any test
- * runs, and the whole provider's modules took about 2 s of that wait.
+ * runs, and the whole provider's modules would lengthen that wait.
  */
 export const migratedPGliteDump = async (): Promise<string> =>
   cachedPGliteDump(await cachedPGliteTemplate({ openPGliteDb, migrate }));

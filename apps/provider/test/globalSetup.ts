@@ -23,8 +23,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
 /**
  * The migrated and the empty PGlite database as dumps, and the migrated folder, all kept between
- * runs (`cachedPGliteTemplate`, `cachedEmptyPGlite`, `cachedPGliteDump`): a test file loads a dump
- * in about a second of CPU instead of running initdb (4–8 s). The folder is for tests that start a
+ * runs (`cachedPGliteTemplate`, `cachedEmptyPGlite`, `cachedPGliteDump`): loading a dump is much
+ * cheaper than running initdb in every test file. The folder is for tests that start a
  * provider process on a data folder.
  */
 async function providePGlite(project: TestProject): Promise<void> {

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { ESLint } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 const repo = join(import.meta.dirname, '../../..');
 const eslint = new ESLint({ cwd: repo });
@@ -19,6 +19,9 @@ const restrictedImports = async (path: string, source = PACKAGE_IMPORT) => {
 };
 
 describe('lint keeps test support out of product code', () => {
+  // The first file linted loads the whole configuration (typescript-eslint, the plugins).
+  beforeAll(() => restrictedImports('apps/provider/src/probe.ts'), 60_000);
+
   it.each([
     'apps/provider/src/passkeys/probe.ts',
     'apps/loader/src/probe.ts',

@@ -20,8 +20,8 @@ import {
 
 /**
  * A PGlite cluster as initdb leaves it, with no migration applied, kept between runs (see
- * `pgliteEmptyCachePath`) and made when missing: what migration tests start from. initdb costs
- * 4–8 s of CPU; copying its result, well under one. Only ever copied, never opened in place.
+ * `pgliteEmptyCachePath`) and made when missing: what migration tests start from. Copying it is far
+ * cheaper than running initdb. Only ever copied, never opened in place.
  */
 export async function cachedEmptyPGlite(root?: string): Promise<string> {
   const empty = pgliteEmptyCachePath(root);

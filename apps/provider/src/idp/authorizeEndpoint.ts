@@ -11,6 +11,7 @@ import { withParams } from './clients';
 import { ISSUER_PATH, projectIssuer } from './issuer';
 import { issuerProject } from './issuerProject';
 import { paramName } from './oauthParams';
+import { seeOther } from '../http/redirects';
 
 /**
  * The parameters the authorization page receives, as the relying party sent them: what the
@@ -60,7 +61,7 @@ async function readQuery(c: Context<AppEnv>): Promise<Query> {
 /** A page for the visitor when the client cannot be told: its id or redirect URI is not known good. */
 const refusedPage = (reason: string): Response =>
   htmlPage(
-    400,
+    'bad_request',
     'This sign-in request cannot be served',
     `<p>${escapeHtml(reason)}</p><p>Go back to the application and try again, or tell its developer.</p>`,
   );
@@ -139,11 +140,11 @@ async function authorize(c: Context<AppEnv>, services: Services): Promise<Respon
   if (problem) {
     const states = query.get('state');
     const state = states?.length === 1 ? states[0] : undefined;
-    return c.redirect(authorizationErrorUri(redirectUri, issuer, problem, state), 303);
+    return seeOther(c, authorizationErrorUri(redirectUri, issuer, problem, state));
   }
   const page = project.idp_authorization_url ?? '';
   const forwarded = Object.fromEntries(FORWARDED.map((key) => [key, query.get(key)?.[0]]));
-  return c.redirect(withParams(page, forwarded), 303);
+  return seeOther(c, withParams(page, forwarded));
 }
 
 export const authorizeRoutes: Route[] = [

@@ -34,7 +34,7 @@ const revoke = (services: Services) =>
     }
     if (grantId !== null) await revokeGrant(services.db, { projectId, grantId, now });
     noStore(c);
-    return c.body(null, 200);
+    return c.body(null);
   });
 
 export const revocationRoutes: Route[] = [

@@ -1,7 +1,7 @@
 import type { ErrorType } from '@latch/api';
 import type { Queryable } from '../db/Db';
 import { escapeHtml, htmlPage } from '../frame/htmlPage';
-import { ERROR_STATUS } from '../http/errorStatus';
+import { redirectNoStore } from '../http/redirects';
 import type { ProjectRef } from '../users/project';
 import { issueOAuthFailure } from './oauthFailures';
 
@@ -30,7 +30,7 @@ export async function errorRedirect(
   url.searchParams.set('stytch_token_type', 'oauth');
   url.searchParams.set('error', errorType);
   url.searchParams.set('error_description', message);
-  return new Response(null, { status: 302, headers: { Location: url.href, 'Cache-Control': 'no-store' } });
+  return redirectNoStore(url.href);
 }
 
 /**
@@ -39,7 +39,7 @@ export async function errorRedirect(
  */
 export function errorPage(errorType: ErrorType, description: string): Response {
   return htmlPage(
-    ERROR_STATUS[errorType],
+    errorType,
     'Sign-in could not continue',
     `<p>${escapeHtml(description)}</p><p>Go back to the app and start again.</p>` +
       `<p><small>Error: <code>${escapeHtml(errorType)}</code></small></p>`,

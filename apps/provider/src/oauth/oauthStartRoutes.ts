@@ -102,7 +102,7 @@ async function startSignIn(
     const target = new URL(`/dev/oauth/${type}/authorize`, services.authOrigin);
     target.searchParams.set('public_token', project.public_token);
     target.searchParams.set('state', state);
-    return c.redirect(target.href, 302);
+    return c.redirect(target.href);
   }
   const uc = await upstreamClient(services, provider);
   const secrets = newUpstreamSecrets(uc);
@@ -113,7 +113,7 @@ async function startSignIn(
     customScopes: scopes,
     providerParams: providerParams(c),
   });
-  return c.redirect(target.href, 302);
+  return c.redirect(target.href);
 }
 
 const failureOf = (error: unknown): { type: ErrorType; message: string } | null =>

@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { Db } from '../db/Db';
 import { openPostgresDb } from '../db/postgres';
-import { openAuthKit, PROJECT_ID, PROJECT_SECRET, type AuthKit } from '../../test/authTestKit';
+import { authKitFor, PROJECT_ID, PROJECT_SECRET } from '../../test/authTestKit';
 import { testApp } from '../../test/testApp';
 import { basic, HOST, TEST_TOKEN } from '../../test/testConfig';
 import { createPostgresDatabase, DB_KINDS } from '../../test/testDatabases';
@@ -29,12 +29,7 @@ let n = 0;
 const freshEmail = () => `answered${++n}-${Date.now()}@example.com`;
 
 describe.each(DB_KINDS)('what a refresh answers, on %s', (kind) => {
-  let kit: AuthKit;
-  beforeAll(async () => {
-    kit = await openAuthKit(kind);
-  }, 60_000);
-  afterAll(() => kit?.close());
-  afterEach(() => vi.useRealTimers());
+  const kit = authKitFor(kind);
 
   const version = async (userId: string) =>
     (

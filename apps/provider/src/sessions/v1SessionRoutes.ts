@@ -3,7 +3,7 @@ import { sha256Hex } from '../crypto/hash';
 import { AuthError } from '../errors/AuthError';
 import { sessionNotFound } from './sessionNotFound';
 import { backendRoute } from '../http/backendRoute';
-import { errorResponse } from '../http/envelope';
+import { errorResponse, flatResponse } from '../http/envelope';
 import { rawRoute, type Route } from '../http/route';
 import { requireProjectUser } from '../users/projectUser';
 import { authenticateSessionJwt, authenticateSessionToken } from './authenticateSession';
@@ -80,11 +80,7 @@ const jwks = rawRoute('GET', '/v1/sessions/jwks/:project_id', async (c, services
   // A verifier may fetch the JWKS before the first sign-in: never answer an empty set.
   await currentSigningKey(services.db, project);
   c.header('Cache-Control', 'public, max-age=60');
-  return c.json({
-    keys: await publicJwks(services.db, project.project_id),
-    request_id: c.get('requestId'),
-    status_code: 200,
-  });
+  return flatResponse(c, { keys: await publicJwks(services.db, project.project_id) });
 });
 
 export const v1SessionRoutes: Route[] = [authenticate, revoke, list, jwks];
