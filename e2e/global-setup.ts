@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { exportPKCS8, exportSPKI, generateKeyPair } from 'jose';
-import { pgliteTemplateCachePath } from '../msw/src/pgliteTemplateCache';
+import { pgliteTemplateCachePath } from '@latch/test-support/pgliteCache';
 import { startGithubStandIn } from '../apps/provider/test/standIns/githubStandIn';
 import { startOidcStandIn } from '../apps/provider/test/standIns/oidcStandIn';
 import { APPLE_STAND_IN, GITHUB_STAND_IN, OIDC_STAND_IN } from './support/oidcStandIn';
@@ -107,7 +107,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   await writeFile(configFile, JSON.stringify(config, null, 2));
 
   // The migrated PGlite database the unit tests keep between runs, when there is one: the provider
-  // then starts without initdb and its migrations (about 10 s of CPU on a fresh folder). Its own
+  // then starts without initdb and its migrations, the slow part of a fresh folder. Its own
   // start still runs the migrations, which find nothing to do.
   const template = pgliteTemplateCachePath();
   if (existsSync(template)) cpSync(template, join(dataDir, 'pglite'), { recursive: true });
@@ -157,8 +157,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       logFile: join(logDir, `${host.name}.log`),
     }),
   );
-  // The hosts need nothing of the provider's to start: all three boot side by side (the provider
-  // takes about 2.5 s, the hosts half a second together). Whatever started is stopped if one fails.
+  // The hosts need nothing of the provider's to start: all three boot side by side. Whatever started is stopped if one fails.
   const started = await Promise.allSettled([provider, ...hosts]);
   for (const result of started) if (result.status === 'fulfilled') servers.push(result.value);
   const failure = started.find((result) => result.status === 'rejected');
