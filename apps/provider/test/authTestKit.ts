@@ -30,7 +30,7 @@ export interface InboxEntry {
 export async function openAuthKit(
   kind: DbKind = 'pglite',
   overrides: Partial<LatchConfig> = {},
-  delivery: Pick<DeliveryWorkerDeps, 'timing' | 'now' | 'gateways'> = {},
+  delivery: Pick<DeliveryWorkerDeps, 'timing' | 'now' | 'gateways' | 'env'> = {},
 ) {
   const config: LatchConfig = { ...testConfig(), ...overrides };
   const db: Db = await openMigratedTestDb(kind);
