@@ -31,7 +31,8 @@ export interface InboxEntry {
 export async function openAuthKit(
   kind: DbKind = 'pglite',
   overrides: Partial<LatchConfig> = {},
-  delivery: Pick<DeliveryWorkerDeps, 'timing' | 'now' | 'gateways'> = {},
+  delivery: Pick<DeliveryWorkerDeps, 'timing' | 'now' | 'gateways'> &
+    Partial<Pick<DeliveryWorkerDeps, 'env'>> = {},
 ) {
   const config: LatchConfig = { ...testConfig(), ...overrides };
   const db: Db = await openMigratedTestDb(kind);
