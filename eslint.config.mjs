@@ -18,6 +18,22 @@ const packageRules = [
 ];
 const restrictImports = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
+// Test support (the test-support workspace, the in-process provider in msw/, each workspace's test/
+// folder of kits and fixtures) is for tests only: product code never imports it.
+const testSupportPackage = {
+  group: [
+    '@latch/test-support',
+    '@latch/test-support/*',
+    '@latch/msw',
+    '@latch/msw/*',
+    '**/test',
+    '**/test/**',
+  ],
+  message: 'Product code never imports test support (@latch/test-support, @latch/msw, test/ folders).',
+};
+// Tests, and the files only tests load, per workspace.
+const TEST_CODE = ['**/*.test.{ts,tsx}', '**/test/**', '**/*.typetest.ts', '**/types-check/**'];
+
 // The screens' test support (fixtures, fakes, test kits) lives in packages/screens/src/test/, for tests only.
 const SCREENS_TEST_SUPPORT = ['packages/screens/src/test/**', 'packages/screens/src/**/*.test.{ts,tsx}'];
 const testSupport = {
@@ -30,6 +46,8 @@ const testSupport = {
     'msw/*',
     '@latch/msw',
     '@latch/msw/*',
+    '@latch/test-support',
+    '@latch/test-support/*',
   ],
   message: 'Screen code never imports test support: fixtures and fakes live in packages/screens/src/test/.',
 };
@@ -73,7 +91,17 @@ export default tseslint.config(
   },
   // Each block below replaces the one before it for its files, so each lists every pattern that applies.
   { files: ['**/*.{ts,tsx,mjs}'], rules: restrictImports([deepImports]) },
+  {
+    files: ['apps/*/src/**/*.{ts,tsx}'],
+    ignores: TEST_CODE,
+    rules: restrictImports([deepImports, testSupportPackage]),
+  },
   { files: ['packages/**/*.{ts,tsx}'], rules: restrictImports(packageRules) },
+  {
+    files: ['packages/*/src/**/*.{ts,tsx}'],
+    ignores: [...TEST_CODE, 'packages/test-support/**'],
+    rules: restrictImports([...packageRules, testSupportPackage]),
+  },
   {
     // The API client stands alone: the provider's wire format, nothing of ours.
     files: ['packages/api/**/*.{ts,tsx}'],
@@ -87,6 +115,7 @@ export default tseslint.config(
     files: ['packages/protocol/**/*.{ts,tsx}'],
     rules: restrictImports([
       ...packageRules,
+      testSupportPackage,
       {
         group: ['react', 'react/*', 'react-dom', 'react-dom/*', 'jotai', 'jotai/*'],
         message: 'packages/protocol has no React (react, react-dom, jotai).',
@@ -99,19 +128,6 @@ export default tseslint.config(
     rules: restrictImports([...packageRules, testSupport]),
   },
   {
-    // The screens' stand-in for the browser's WebAuthn API signs with the provider's software
-    // authenticator, so the provider verifies real passkeys; it may import that one module of apps/.
-    files: ['packages/screens/src/test/passkeys/fakeWebAuthn.ts'],
-    rules: restrictImports([
-      deepImports,
-      { group: appPackages, message: 'packages/* must not import apps/*.' },
-      {
-        regex: '/apps/(?!provider/src/passkeys/ceremony/testAuthenticator$)',
-        message: 'packages/* must not import apps/* (only the test authenticator, here).',
-      },
-    ]),
-  },
-  {
     // The React bindings are built on the loader's published module API, and on nothing else of apps/.
     files: ['packages/react/**/*.{ts,tsx}'],
     rules: restrictImports([
@@ -121,6 +137,7 @@ export default tseslint.config(
         message: 'packages/* must not import apps/*.',
       },
       { group: ['**/apps/**', '../../apps/*'], message: 'packages/* must not import apps/*.' },
+      testSupportPackage,
     ]),
   },
   {

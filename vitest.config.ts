@@ -16,7 +16,7 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: [
-            'packages/{api,protocol}/src/**/*.test.ts',
+            'packages/{api,protocol,test-support}/src/**/*.test.ts',
             'apps/provider/{src,test}/**/*.test.ts',
             'msw/src/**/*.test.ts',
           ],

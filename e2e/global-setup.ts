@@ -5,9 +5,20 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { exportPKCS8, exportSPKI, generateKeyPair } from 'jose';
-import { pgliteTemplateCachePath } from '../msw/src/pgliteTemplateCache';
+import { pgliteTemplateCachePath } from '@latch/test-support/pgliteCache';
 import { startGithubStandIn } from '../apps/provider/test/standIns/githubStandIn';
 import { startOidcStandIn } from '../apps/provider/test/standIns/oidcStandIn';
+import {
+  startTwilioStandIn,
+  TWILIO_AUTH_TOKEN,
+  twilioSmsConfig,
+} from '../apps/provider/test/standIns/twilioStandIn';
+import {
+  metaWhatsAppConfig,
+  startWhatsAppCloudStandIn,
+  WHATSAPP_ACCESS_TOKEN,
+} from '../apps/provider/test/standIns/whatsAppCloudStandIn';
+import { GATEWAY_ORIGIN_ENV, GATEWAYS_PUBLIC_TOKEN } from './support/gatewayStandIns';
 import { APPLE_STAND_IN, GITHUB_STAND_IN, OIDC_STAND_IN } from './support/oidcStandIn';
 import { assertPortFree, startServer, type RunningServer } from './support/servers';
 import { AUTH_ORIGIN, FOREIGN_ORIGIN, HOST_ORIGIN, HOST_PORT, OUTPUT_DIR, PUBLIC_TOKEN } from './support/env';
@@ -67,6 +78,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     redirect_uri: `${AUTH_ORIGIN}/v1/public/oauth/${GITHUB_STAND_IN.type}/callback`,
   });
   servers.push({ name: 'github-stand-in', stop: () => github.close() });
+  // Twilio's Messages API and the WhatsApp Cloud API: the gateways project's SMS and WhatsApp
+  // passcodes go there, and the tests read them back (the workers inherit this process's env).
+  const [twilio, whatsAppCloud] = await Promise.all([startTwilioStandIn(), startWhatsAppCloudStandIn()]);
+  servers.push({ name: 'twilio-stand-in', stop: () => twilio.close() });
+  servers.push({ name: 'whatsapp-cloud-stand-in', stop: () => whatsAppCloud.close() });
+  process.env[GATEWAY_ORIGIN_ENV.twilio] = twilio.origin;
+  process.env[GATEWAY_ORIGIN_ENV.meta] = whatsAppCloud.origin;
   const teardown = async () => {
     await Promise.all(servers.reverse().map((server) => server.stop()));
     await rm(dataDir, { recursive: true, force: true });
@@ -76,7 +94,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const fixture = await readFile(join(e2eDir, 'fixtures/latch.config.json'), 'utf8');
   const configFile = join(dataDir, 'latch.config.json');
   const config = JSON.parse(fixture.replaceAll(':3000', `:${HOST_PORT}`)) as {
-    projects: { public_token: string; oauth_providers: ({ type: string } & Record<string, unknown>)[] }[];
+    projects: ({
+      public_token: string;
+      oauth_providers: ({ type: string } & Record<string, unknown>)[];
+    } & Record<string, unknown>)[];
   };
   const project = config.projects.find((p) => p.public_token === PUBLIC_TOKEN);
   if (!project) throw new Error('The fixture config has no default project');
@@ -104,10 +125,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       endpoints: { issuer: oidc.issuer },
     },
   ];
+  const gateways = config.projects.find((p) => p.public_token === GATEWAYS_PUBLIC_TOKEN);
+  if (!gateways) throw new Error('The fixture config has no gateways project');
+  gateways['sms'] = twilioSmsConfig(twilio);
+  gateways['whatsapp'] = metaWhatsAppConfig(whatsAppCloud);
   await writeFile(configFile, JSON.stringify(config, null, 2));
 
   // The migrated PGlite database the unit tests keep between runs, when there is one: the provider
-  // then starts without initdb and its migrations (about 10 s of CPU on a fresh folder). Its own
+  // then starts without initdb and its migrations, the slow part of a fresh folder. Its own
   // start still runs the migrations, which find nothing to do.
   const template = pgliteTemplateCachePath();
   if (existsSync(template)) cpSync(template, join(dataDir, 'pglite'), { recursive: true });
@@ -133,6 +158,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       [GITHUB_STAND_IN.secretEnv]: GITHUB_STAND_IN.clientSecret,
       // As an operator would paste the .p8 key: one line with literal \n.
       [APPLE_STAND_IN.secretEnv]: appleSecret,
+      TWILIO_AUTH_TOKEN,
+      WHATSAPP_ACCESS_TOKEN,
     },
     readyUrl: `${AUTH_ORIGIN}/dev/projects.json`,
     logFile: join(logDir, 'provider.log'),
@@ -157,8 +184,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       logFile: join(logDir, `${host.name}.log`),
     }),
   );
-  // The hosts need nothing of the provider's to start: all three boot side by side (the provider
-  // takes about 2.5 s, the hosts half a second together). Whatever started is stopped if one fails.
+  // The hosts need nothing of the provider's to start: all three boot side by side. Whatever started is stopped if one fails.
   const started = await Promise.allSettled([provider, ...hosts]);
   for (const result of started) if (result.status === 'fulfilled') servers.push(result.value);
   const failure = started.find((result) => result.status === 'rejected');

@@ -4,12 +4,13 @@ import { createApiClient } from '@latch/api';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createProviderHandlers, errorResponse, MSW_PUBLIC_TOKEN } from '.';
-import { cachedPGliteDump, cachedPGliteTemplate, readPGliteDump } from './pgliteTemplate';
+import { readPGliteDump } from '@latch/test-support/pglite';
+import { migratedPGliteDump } from './migratedPGlite';
 
 const baseUrl = 'http://localhost:4000';
 // The migrated database's dump, as the screen tests load it (here under happy-dom's Blob):
 // createProviderHandlers.test.ts covers a new empty database.
-const dump = readPGliteDump(await cachedPGliteDump(await cachedPGliteTemplate()));
+const dump = readPGliteDump(await migratedPGliteDump());
 const provider = createProviderHandlers({ baseUrl, loadDataDir: dump });
 const server = setupServer(...provider.all);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

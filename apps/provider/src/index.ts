@@ -4,7 +4,7 @@ export type { Logger, LogFields } from './http/logger';
 export { silentLogger } from './http/logger';
 export { createLogger } from './http/createLogger';
 export type { LogLevel } from './http/logLevel';
-export { ApiFailure } from './http/ApiFailure';
+export { AuthError } from './errors/AuthError';
 export type { Db, Queryable, Row } from './db';
 export { migrate, openPGliteDb, openPostgresDb, readMigrations } from './db';
 export { openDb } from './db/openDb';

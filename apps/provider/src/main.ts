@@ -1,6 +1,6 @@
 // The provider's entry: `node dist/main.js`. It reads the environment and the config first, and
-// loads the server's modules (routes, crypto, database drivers) only once both are good: a
-// misconfigured start stops after about 0.2 s of CPU instead of 1.8.
+// loads the server's modules (routes, crypto, database drivers) only once both are good, so a
+// misconfigured start stops before paying for them.
 import { ConfigError } from './config/loadConfig';
 import { UnopenableSecretError } from './crypto/UnopenableSecretError';
 import { DatabaseUnreachableError } from './db/DatabaseUnreachableError';

@@ -1,10 +1,11 @@
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
 import { createLocalJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import type { Db } from '../src/db/Db';
 import type { LatchConfig } from '../src/config/configSchema';
 import { createDeliveryWorker, type DeliveryWorkerDeps } from '../src/delivery/deliveryWorker';
 import { capturingLogger, testApp } from './testApp';
-import { AUTH_ORIGIN, basic, HOST, testConfig, TEST_TOKEN } from './testConfig';
+import { currentSigningKey } from '../src/sessions/signingKeys';
+import { AUTH_ORIGIN, basic, HOST, testConfig, testProject, TEST_TOKEN } from './testConfig';
 import { openMigratedTestDb, type DbKind } from './testDatabases';
 
 export const PROJECT_ID = 'project-test-11111111-1111-4111-8111-111111111111';
@@ -30,7 +31,8 @@ export interface InboxEntry {
 export async function openAuthKit(
   kind: DbKind = 'pglite',
   overrides: Partial<LatchConfig> = {},
-  delivery: Pick<DeliveryWorkerDeps, 'timing' | 'now' | 'gateways'> = {},
+  delivery: Pick<DeliveryWorkerDeps, 'timing' | 'now' | 'gateways'> &
+    Partial<Pick<DeliveryWorkerDeps, 'env'>> = {},
 ) {
   const config: LatchConfig = { ...testConfig(), ...overrides };
   const db: Db = await openMigratedTestDb(kind);
@@ -141,3 +143,23 @@ export async function openAuthKit(
 }
 
 export type AuthKit = Awaited<ReturnType<typeof openAuthKit>>;
+
+/**
+ * The AuthKit of the enclosing `describe`: opened on `kind` before its tests and closed after them,
+ * the real clock put back after each test. It answers in tests and hooks, not while tests are collected.
+ */
+export function authKitFor(kind: DbKind): AuthKit {
+  let opened: AuthKit | undefined;
+  beforeAll(async () => {
+    opened = await openAuthKit(kind);
+    // The project's first signing key (an RSA key pair) is made here, not inside the first test.
+    await currentSigningKey(opened.db, testProject());
+  }, 60_000);
+  afterAll(() => opened?.close());
+  afterEach(() => vi.useRealTimers());
+  const current = (): AuthKit => {
+    if (!opened) throw new Error('The AuthKit opens before the tests: use it in a test or a hook.');
+    return opened;
+  };
+  return new Proxy({} as AuthKit, { get: (_target, key) => Reflect.get(current(), key) });
+}

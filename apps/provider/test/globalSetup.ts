@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
+import { cachedEmptyPGlite, cachedPGliteDump, cachedPGliteTemplate } from '@latch/test-support/pglite';
 import { migrate } from '../src/db/migrate';
-import { cachedEmptyPGlite, cachedPGliteDump, cachedPGliteTemplate } from '@latch/msw/pgliteTemplate';
+import { openPGliteDb } from '../src/db/pglite';
 import { openPostgresDb } from '../src/db/postgres';
 import postgres from 'postgres';
 import './postgresContext';
@@ -22,12 +23,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
 /**
  * The migrated and the empty PGlite database as dumps, and the migrated folder, all kept between
- * runs (`cachedPGliteTemplate`, `cachedEmptyPGlite`, `cachedPGliteDump`): a test file loads a dump
- * in about a second of CPU instead of running initdb (4–8 s). The folder is for tests that start a
+ * runs (`cachedPGliteTemplate`, `cachedEmptyPGlite`, `cachedPGliteDump`): loading a dump is much
+ * cheaper than running initdb in every test file. The folder is for tests that start a
  * provider process on a data folder.
  */
 async function providePGlite(project: TestProject): Promise<void> {
-  const template = await cachedPGliteTemplate();
+  const template = await cachedPGliteTemplate({ openPGliteDb, migrate });
   const empty = await cachedEmptyPGlite();
   project.provide('pgliteDump', await cachedPGliteDump(template));
   project.provide('pgliteEmptyDump', await cachedPGliteDump(empty));

@@ -6,6 +6,7 @@ import { freePort } from './freePort';
 import { scrape, total } from './metricsScrape';
 import { spawnProvider } from './providerProcess';
 import { basic, HOST, testConfig, TEST_TOKEN } from './testConfig';
+import { startSmtpStandIn } from './standIns/smtpStandIn';
 import { createPostgresDatabase } from './testDatabases';
 
 const dir = mkdtempSync(join(tmpdir(), 'latch-metrics-'));
@@ -41,10 +42,21 @@ const sdk = async (origin: string, path: string, body: unknown) => {
   return { status: response.status, body: (await response.json()) as { data?: Record<string, unknown> } };
 };
 
-it('GET /metrics counts a sign-in, a refused guess and a rate limit, on its own port behind a token', async () => {
+it('GET /metrics counts a sign-in, a refused guess, a rate limit and a delivery, on its own port behind a token', async () => {
   // Four guesses per address: a wrong code, the right one, two more wrong ones; the fifth is refused.
   const config = testConfig();
   config.rate_limits.guesses_per_ip = { limit: 4, per_seconds: 600 };
+  // The passcode goes out by mail, through the delivery worker, to an SMTP server on localhost.
+  const smtp = await startSmtpStandIn();
+  const [first, ...others] = config.projects;
+  if (!first) throw new Error('testConfig has no project');
+  config.projects = [
+    {
+      ...first,
+      smtp: { host: '127.0.0.1', port: smtp.port, secure: false, from: 'Latch <no-reply@latch.test>' },
+    },
+    ...others,
+  ];
   const { child, provider, origin, metricsUrl } = await startProvider(
     { LATCH_DATA_DIR: join(dir, 'data') },
     config,
@@ -77,6 +89,13 @@ it('GET /metrics counts a sign-in, a refused guess and a rate limit, on its own 
   expect(total(metrics, 'latch_sign_ins_total', { method: 'otp', outcome: 'too_many_requests' })).toBe(1);
   expect(total(metrics, 'latch_rate_limit_refusals_total', { budget: 'guesses:ip' })).toBe(1);
   expect(total(metrics, 'latch_sends_total', { channel: 'email', outcome: 'queued' })).toBe(1);
+  // Counted once the worker records the outcome, just after the server accepted the mail.
+  await expect
+    .poll(async () => total(await scrape(metricsUrl, TOKEN), 'latch_deliveries_total', { channel: 'email' }))
+    .toBe(1);
+  expect(smtp.mails.map((mail) => mail.to)).toEqual([[email]]);
+  const delivered = await scrape(metricsUrl, TOKEN);
+  expect(total(delivered, 'latch_deliveries_total', { channel: 'email', outcome: 'sent' })).toBe(1);
   const authenticate = { method: 'POST', route: '/sdk/v1/otps/authenticate' };
   expect(
     total(metrics, 'latch_http_request_duration_seconds_count', { ...authenticate, status: '200' }),
@@ -96,6 +115,7 @@ it('GET /metrics counts a sign-in, a refused guess and a rate limit, on its own 
 
   child.kill('SIGTERM');
   expect(await provider.exited).toBe(0);
+  await smtp.close();
 }, 90_000);
 
 it('with two workers, the metrics port answers both workers summed', async () => {

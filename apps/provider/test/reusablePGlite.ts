@@ -1,4 +1,4 @@
-import { readPGliteDump } from '@latch/msw/pgliteTemplate';
+import { readPGliteDump } from '@latch/test-support/pglite';
 import { inject } from 'vitest';
 import type { Db, Row } from '../src/db/Db';
 import { migrate } from '../src/db/migrate';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readPGliteDump } from '@latch/msw/pgliteTemplate';
+import { readPGliteDump } from '@latch/test-support/pglite';
 import postgres from 'postgres';
 import { inject } from 'vitest';
 import type { Db } from '../src/db/Db';

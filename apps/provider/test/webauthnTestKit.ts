@@ -1,7 +1,7 @@
 import { AUTH_ORIGIN, basic, HOST, TEST_TOKEN } from './testConfig';
 import type { DbKind } from './testDatabases';
-import { createTestAuthenticator, type TestAuthenticator } from '../src/passkeys/ceremony/testAuthenticator';
-import type { AssertionContext, CeremonyContext } from '../src/passkeys/ceremony/testAuthenticator';
+import { createTestAuthenticator, type TestAuthenticator } from '@latch/test-support/passkeys';
+import type { AssertionContext, CeremonyContext } from '@latch/test-support/passkeys';
 import { openAuthKit } from './authTestKit';
 
 type Json = Record<string, unknown>;

@@ -13,3 +13,4 @@ export * from './wallets';
 export * from './strings';
 export * from './consentManifest';
 export * from './earlyHeight';
+export * from './loginMain';

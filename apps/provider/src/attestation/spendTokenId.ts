@@ -2,9 +2,10 @@ import { sha256Hex } from '../crypto/hash';
 import { newId } from '../crypto/ids';
 import type { Queryable } from '../db/Db';
 import { AuthError } from '../errors/AuthError';
+import type { TokenData, TokenKind } from '../tokens/tokenKinds';
 import type { ProjectRef } from '../users/project';
 
-const KIND = 'trusted_auth_token';
+const KIND = 'trusted_auth_token' satisfies TokenKind;
 
 // `one_time_tokens` is unique on (kind, token_hash): the insert that loses a race, or repeats a
 // used id, inserts nothing. One statement, so concurrent replays cannot both pass, and every
@@ -29,7 +30,7 @@ export async function spendTokenId(
     project.project_id,
     KIND,
     hash,
-    JSON.stringify({ profile_id: spend.profileId }),
+    JSON.stringify({ profile_id: spend.profileId } satisfies TokenData<typeof KIND>),
     spend.now,
     spend.expiresAt,
   ]);

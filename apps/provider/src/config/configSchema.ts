@@ -1,19 +1,6 @@
-import { OAUTH_PROVIDERS } from '@latch/api';
+import { expected, flag, integer, isPlainObject, list, OAUTH_PROVIDERS, oneOf } from '@latch/api';
 import * as v from 'valibot';
-import { expected } from '@latch/api';
-import {
-  endpointUrl,
-  envName,
-  flag,
-  integerFrom,
-  listOf,
-  oneOf,
-  secretInFile,
-  strictPlainObject,
-  text,
-  withoutProblem,
-} from './fieldSchemas';
-import { isPlainObject } from '@latch/api';
+import { endpointUrl, envName, secretInFile, strictPlainObject, text, withoutProblem } from './fieldSchemas';
 import { originProblem, passkeyDomainProblem, redirectUrlProblem } from './origins';
 import { deliverySchema } from './deliverySchema';
 import { eventStorageSchema } from './eventStorageSchema';
@@ -43,8 +30,8 @@ const redirectUrl = v.pipe(text({ min: 1, max: 2048 }), withoutProblem(redirectU
 const zxcvbnPolicy = strictPlainObject({ type: oneOf(['zxcvbn']) });
 const ludsPolicy = strictPlainObject({
   type: oneOf(['luds']),
-  luds_complexity: integerFrom(1, 4),
-  luds_minimum_count: integerFrom(1, 256),
+  luds_complexity: integer(1, 4),
+  luds_minimum_count: integer(1, 256),
 });
 const notAPolicy = v.custom<never>(
   () => false,
@@ -92,7 +79,7 @@ const oauthProvider = v.pipe(
      * Dev identity provider only: the origins its Google client accepts One Tap from (Google's
      * "Authorized JavaScript origins"); default the auth origin, where the widget's frame runs.
      */
-    dev_idp_origins: v.optional(listOf(origin)),
+    dev_idp_origins: v.optional(list(origin)),
   }),
   v.check(
     (provider) =>
@@ -115,13 +102,13 @@ const connectedApp = strictPlainObject({
   client_description: v.optional(text({ max: 1024 }), ''),
   client_logo_url: v.optional(redirectUrl),
   client_secret: v.optional(text({ min: 16 })),
-  redirect_urls: listOf(redirectUrl, { min: 1 }),
-  post_logout_redirect_urls: v.optional(listOf(redirectUrl), () => []),
+  redirect_urls: list(redirectUrl, { min: 1 }),
+  post_logout_redirect_urls: v.optional(list(redirectUrl), () => []),
 });
 
 const smtp = strictPlainObject({
   host: text({ min: 1 }),
-  port: integerFrom(1, 65535),
+  port: integer(1, 65535),
   secure: v.optional(flag(), false),
   user: v.optional(text({ min: 1 })),
   /** The name of the environment variable holding the SMTP password. */
@@ -135,7 +122,7 @@ const smtp = strictPlainObject({
   ),
   from: text({ min: 3 }),
   /** Connections each provider process keeps open to the server (default 10: delivery/gateways/smtpGateway.ts). */
-  max_connections: v.optional(integerFrom(1, 50)),
+  max_connections: v.optional(integer(1, 50)),
 });
 
 /** The project's look and words in the emails it sends (delivery/templates.ts). */
@@ -166,19 +153,19 @@ export const projectSchema = v.pipe(
     secret: text({ min: 8, max: 512 }),
     name: text({ min: 1, max: 256 }),
     test: flag(),
-    authorized_origins: listOf(origin, { min: 1 }),
-    redirect_urls: v.optional(listOf(redirectUrl), () => []),
+    authorized_origins: list(origin, { min: 1 }),
+    redirect_urls: v.optional(list(redirectUrl), () => []),
     display_watermark: v.optional(flag(), true),
     /** A password reset ends every other session of the user (OWASP ASVS 2.1 / 3.3). */
     end_sessions_on_password_reset: v.optional(flag(), true),
     password_policy: v.optional(passwordPolicy, () => ({ type: 'zxcvbn' as const })),
     rbac_scopes: v.optional(
-      listOf(strictPlainObject({ scope: text({ min: 1, max: 256 }), description: text({ max: 1024 }) })),
+      list(strictPlainObject({ scope: text({ min: 1, max: 256 }), description: text({ max: 1024 }) })),
       () => [],
     ),
-    oauth_providers: v.optional(listOf(oauthProvider), () => []),
+    oauth_providers: v.optional(list(oauthProvider), () => []),
     connected_apps: v.optional(
-      uniqueBy(listOf(connectedApp), ['client_id'], () => 'is used twice'),
+      uniqueBy(list(connectedApp), ['client_id'], () => 'is used twice'),
       () => [],
     ),
     /**
@@ -188,7 +175,7 @@ export const projectSchema = v.pipe(
     idp_authorization_url: v.optional(redirectUrl),
     /** External issuers whose JWTs `POST /sdk/v1/sessions/attest` exchanges for sessions. */
     trusted_auth_token_profiles: v.optional(
-      uniqueBy(listOf(trustedAuthTokenProfileSchema, { max: 100 }), ['profile_id'], () => 'is used twice'),
+      uniqueBy(list(trustedAuthTokenProfileSchema, { max: 100 }), ['profile_id'], () => 'is used twice'),
       () => [],
     ),
     smtp: v.optional(smtp),
@@ -223,7 +210,7 @@ export const projectSchema = v.pipe(
 
 export const configSchema = strictPlainObject({
   projects: uniqueBy(
-    listOf(projectSchema, { min: 1, max: 1000 }),
+    list(projectSchema, { min: 1, max: 1000 }),
     ['project_id', 'public_token'],
     (value, first) => `${JSON.stringify(value)} is also used by projects[${first}]`,
   ),

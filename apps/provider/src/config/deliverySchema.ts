@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { integerFrom, strictPlainObject } from './fieldSchemas';
+import { integer } from '@latch/api';
+import { strictPlainObject } from './fieldSchemas';
 
 /**
  * How the outbox worker sends: a gateway call ends after `send_timeout_seconds` (its claim on the
@@ -15,10 +16,10 @@ export const DEFAULT_DELIVERY = {
 } as const;
 
 const delivery = strictPlainObject({
-  send_timeout_seconds: v.optional(integerFrom(1, 600), DEFAULT_DELIVERY.send_timeout_seconds),
-  first_retry_seconds: v.optional(integerFrom(1, 3600), DEFAULT_DELIVERY.first_retry_seconds),
-  max_retry_seconds: v.optional(integerFrom(1, 86_400), DEFAULT_DELIVERY.max_retry_seconds),
-  max_attempts: v.optional(integerFrom(1, 100), DEFAULT_DELIVERY.max_attempts),
+  send_timeout_seconds: v.optional(integer(1, 600), DEFAULT_DELIVERY.send_timeout_seconds),
+  first_retry_seconds: v.optional(integer(1, 3600), DEFAULT_DELIVERY.first_retry_seconds),
+  max_retry_seconds: v.optional(integer(1, 86_400), DEFAULT_DELIVERY.max_retry_seconds),
+  max_attempts: v.optional(integer(1, 100), DEFAULT_DELIVERY.max_attempts),
 });
 
 /** Optional in the parsed config too: configs built in code leave it out (`deliverySettings`). */

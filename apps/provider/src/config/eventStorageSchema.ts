@@ -1,5 +1,6 @@
+import { integer } from '@latch/api';
 import * as v from 'valibot';
-import { integerFrom, strictPlainObject } from './fieldSchemas';
+import { strictPlainObject } from './fieldSchemas';
 
 /**
  * How much of the SDK event log (`POST /sdk/v1/events`) a project keeps: its newest events up to
@@ -9,10 +10,10 @@ export const DEFAULT_EVENT_STORAGE = { max_storage_mb_per_project: 50, retention
 
 const eventStorage = strictPlainObject({
   max_storage_mb_per_project: v.optional(
-    integerFrom(1, 1_000_000),
+    integer(1, 1_000_000),
     DEFAULT_EVENT_STORAGE.max_storage_mb_per_project,
   ),
-  retention_days: v.optional(integerFrom(1, 3650), DEFAULT_EVENT_STORAGE.retention_days),
+  retention_days: v.optional(integer(1, 3650), DEFAULT_EVENT_STORAGE.retention_days),
 });
 
 export const eventStorageSchema = v.optional(eventStorage, () => defaultEventStorage());

@@ -1,35 +1,17 @@
 import * as v from 'valibot';
-import { expected } from '@latch/api';
-import { isPlainObject } from '@latch/api';
+import { expected, isPlainObject } from '@latch/api';
 import { endpointUrlProblem } from './origins';
 
-/** The building blocks of the config file's schema, each with the message an operator reads. */
+/**
+ * The config file's own building blocks, each with the message an operator reads. Integers, flags,
+ * one-of and lists are the request bodies' (`integer`, `flag`, `oneOf`, `list` of @latch/api).
+ */
 
 export const text = ({ min = 0, max = 4096 }: { min?: number; max?: number } = {}) =>
   v.pipe(
     v.string(expected('a string')),
     v.minLength(min, min === 1 ? 'must not be empty' : `shorter than ${min} characters`),
     v.maxLength(max, `longer than ${max} characters`),
-  );
-
-export const integerFrom = (min: number, max: number) => {
-  const message = expected(`an integer from ${min} to ${max}`);
-  return v.pipe(v.number(message), v.integer(message), v.minValue(min, message), v.maxValue(max, message));
-};
-
-export const flag = () => v.boolean(expected('true or false'));
-
-export const oneOf = <const T extends readonly string[]>(values: T) =>
-  v.picklist(values, expected(`one of ${values.join(', ')}`));
-
-export const listOf = <const T extends v.GenericSchema>(
-  item: T,
-  { min = 0, max = 1000 }: { min?: number; max?: number } = {},
-) =>
-  v.pipe(
-    v.array(item, expected('an array')),
-    v.minLength(min, `expected at least ${min} item${min === 1 ? '' : 's'}`),
-    v.maxLength(max, `more than ${max} items`),
   );
 
 /** A check whose message is the problem `problemOf` finds in the value; null means none. */

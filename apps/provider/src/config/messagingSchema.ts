@@ -2,16 +2,8 @@ import { isPlainObject } from '@latch/api';
 import { isSupportedCountry } from 'libphonenumber-js/min';
 import * as v from 'valibot';
 import { WEBHOOK_EVENT_TYPES } from '../webhooks/eventTypes';
-import {
-  endpointUrl,
-  envName,
-  listOf,
-  oneOf,
-  secretInFile,
-  strictPlainObject,
-  text,
-  withoutProblem,
-} from './fieldSchemas';
+import { list, oneOf } from '@latch/api';
+import { endpointUrl, envName, secretInFile, strictPlainObject, text, withoutProblem } from './fieldSchemas';
 import { uniqueBy } from './uniqueBy';
 
 const e164 = v.pipe(
@@ -146,18 +138,18 @@ const countryCode = v.pipe(
 );
 
 /** Countries whose numbers may get SMS and WhatsApp messages; absent, every country. */
-export const allowedPhoneCountriesSchema = v.optional(listOf(countryCode, { min: 1, max: 300 }));
+export const allowedPhoneCountriesSchema = v.optional(list(countryCode, { min: 1, max: 300 }));
 
 const webhookEndpoint = strictPlainObject({
   url: endpointUrl,
   secret_env: envName,
   secret: secretInFile('secret_env'),
   /** The event types this endpoint gets; default every one. */
-  events: v.optional(listOf(oneOf(WEBHOOK_EVENT_TYPES), { min: 1 }), () => [...WEBHOOK_EVENT_TYPES]),
+  events: v.optional(list(oneOf(WEBHOOK_EVENT_TYPES), { min: 1 }), () => [...WEBHOOK_EVENT_TYPES]),
 });
 
 export const webhooksSchema = v.optional(
-  uniqueBy(listOf(webhookEndpoint, { max: 20 }), ['url'], () => 'is used twice'),
+  uniqueBy(list(webhookEndpoint, { max: 20 }), ['url'], () => 'is used twice'),
   () => [],
 );
 

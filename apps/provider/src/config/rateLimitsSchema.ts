@@ -1,5 +1,6 @@
+import { integer } from '@latch/api';
 import * as v from 'valibot';
-import { integerFrom, strictPlainObject } from './fieldSchemas';
+import { strictPlainObject } from './fieldSchemas';
 
 /**
  * Abuse budgets (docs/security.md lists them). Each allows `limit` uses at once, then one more
@@ -24,7 +25,7 @@ export type BudgetName = keyof typeof DEFAULT_RATE_LIMITS;
 
 const budget = (name: BudgetName) =>
   v.optional(
-    strictPlainObject({ limit: integerFrom(1, 10_000_000), per_seconds: integerFrom(1, 7 * 86_400) }),
+    strictPlainObject({ limit: integer(1, 10_000_000), per_seconds: integer(1, 7 * 86_400) }),
     () => ({ ...DEFAULT_RATE_LIMITS[name] }),
   );
 

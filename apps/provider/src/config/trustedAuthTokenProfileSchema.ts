@@ -1,6 +1,7 @@
+import { flag } from '@latch/api';
 import { createPublicKey } from 'node:crypto';
 import * as v from 'valibot';
-import { flag, strictPlainObject, text, withoutProblem } from './fieldSchemas';
+import { strictPlainObject, text, withoutProblem } from './fieldSchemas';
 
 /** A JWKS URL: https, or http only on a loopback host (a local issuer in development and tests). */
 export function jwksUrlProblem(raw: string): string | null {

@@ -4,6 +4,7 @@ import type { Db } from '../db/Db';
 import { errorSummary } from '../http/errorSummary';
 import type { Logger } from '../http/logger';
 import { indexProjects } from '../http/projects';
+import { deliveries } from '../metrics/metrics';
 import { deliveryGateways, type DeliveryGateways } from './deliveryGateways';
 import type { SendOutcome } from './gateways/Gateway';
 import type { Channel } from './outbox';
@@ -98,7 +99,10 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
   let poller: NodeJS.Timeout | undefined;
 
   const settle = async (claim: ClaimedMessage, end: AttemptEnd, outcomeLog: Record<string, unknown>) => {
-    const recorded = await endAttempt(db, claim, end);
+    const live = projects.byProjectId(claim.project_id)?.test === false;
+    const recorded = await endAttempt(db, claim, end, { live });
+    if (recorded)
+      deliveries.inc({ channel: claim.channel, outcome: end.state === 'queued' ? 'retry' : end.state });
     const fields = {
       message_id: claim.message_id,
       project_id: claim.project_id,

@@ -1,5 +1,6 @@
 import { newId } from '../crypto/ids';
 import type { Queryable } from '../db/Db';
+import { noteQueued } from './deliveringTransaction';
 
 export type Channel = 'email' | 'sms' | 'whatsapp' | 'webhook';
 
@@ -70,6 +71,7 @@ export async function enqueueMessage(db: Queryable, m: NewMessage): Promise<stri
       m.expiresAt ?? null,
     ],
   );
+  if (state === 'queued') noteQueued(db);
   return id;
 }
 

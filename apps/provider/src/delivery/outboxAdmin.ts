@@ -23,7 +23,8 @@ export const RETRYABLE_STATES: readonly MessageState[] = ['failed', 'held'];
 /**
  * Queues failed or held messages again, due at once with a fresh count of attempts (`latch outbox
  * retry`): one by id, or every failed one. A worker sends them on its next look; one whose
- * passcode or link expired meanwhile is dropped then, as any other. Answers the ids queued.
+ * passcode or link expired meanwhile is dropped then, as any other. A live project's failed
+ * passcode or link kept no body (`endAttempt`): there is nothing to send again. Answers the ids queued.
  */
 export async function retryMessages(
   db: Queryable,
@@ -34,12 +35,12 @@ export async function retryMessages(
     'messageId' in which
       ? await db.query<{ message_id: string }>(
           `UPDATE outbox SET state = 'queued', attempts = 0, next_attempt_at = $2
-           WHERE message_id = $1 AND state = ANY($3::text[]) RETURNING message_id`,
+           WHERE message_id = $1 AND state = ANY($3::text[]) AND body_text <> '' RETURNING message_id`,
           [which.messageId, now, RETRYABLE_STATES],
         )
       : await db.query<{ message_id: string }>(
           `UPDATE outbox SET state = 'queued', attempts = 0, next_attempt_at = $1
-           WHERE state = 'failed' RETURNING message_id`,
+           WHERE state = 'failed' AND body_text <> '' RETURNING message_id`,
           [now],
         );
   return rows.map((row) => row.message_id);

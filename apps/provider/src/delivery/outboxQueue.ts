@@ -49,12 +49,22 @@ export type AttemptEnd =
   | { state: 'queued'; at: Date; error: string | null }
   | { state: 'failed' | 'expired' | 'held'; error: string };
 
+const FINAL_STATES: ReadonlySet<AttemptEnd['state']> = new Set(['sent', 'failed', 'expired']);
+
 /**
  * Records how a claimed attempt ended, only while the claim is still this worker's (same attempt,
  * still sending): a worker whose lease ran out must not overwrite the attempt that followed.
- * Answers whether it was recorded.
+ * A live project's passcode or link (a message that expires) that reaches a final state keeps no
+ * body and no `code`, `token` or `url`: the database holds no usable secret once it is delivered
+ * or dropped. Test projects keep theirs for the dev inbox. Answers whether it was recorded.
  */
-export async function endAttempt(db: Queryable, claim: ClaimedMessage, end: AttemptEnd): Promise<boolean> {
+export async function endAttempt(
+  db: Queryable,
+  claim: ClaimedMessage,
+  end: AttemptEnd,
+  { live }: { live: boolean },
+): Promise<boolean> {
+  const scrub = live && claim.expires_at !== null && FINAL_STATES.has(end.state);
   const params =
     end.state === 'sent'
       ? [end.at, null, end.gatewayId, null]
@@ -62,10 +72,13 @@ export async function endAttempt(db: Queryable, claim: ClaimedMessage, end: Atte
         ? [null, end.error, null, end.at]
         : [null, end.error, null, null];
   const rows = await db.query(
-    `UPDATE outbox SET state = $3, sent_at = $4, error = $5, gateway_id = $6, next_attempt_at = $7
+    `UPDATE outbox SET state = $3, sent_at = $4, error = $5, gateway_id = $6, next_attempt_at = $7,
+       body_text = CASE WHEN $8::boolean THEN '' ELSE body_text END,
+       body_html = CASE WHEN $8::boolean THEN NULL ELSE body_html END,
+       metadata = CASE WHEN $8::boolean THEN metadata - 'code' - 'token' - 'url' ELSE metadata END
      WHERE message_id = $1 AND attempts = $2 AND state = 'sending'
      RETURNING message_id`,
-    [claim.message_id, claim.attempts, end.state, ...params],
+    [claim.message_id, claim.attempts, end.state, ...params, scrub],
   );
   return rows.length === 1;
 }

@@ -7,6 +7,7 @@ import { DEV_GSI_CLIENT_PATH } from '../oauth/oneTapRoutes';
 import { parseEmail } from '../users';
 import { devSubject } from './devOAuthRoutes';
 import { DEV_GSI_SCRIPT } from './devGsiScript';
+import { pageStatus } from '../http/pageStatus';
 
 const CLIENT_PREFIX = 'dev-google-client.';
 
@@ -61,12 +62,12 @@ const prompt = rawRoute('POST', '/dev/gsi/prompt', async (c, services) => {
 const credential = rawRoute('POST', '/dev/gsi/credential', async (c, services) => {
   const body = await jsonBody(c);
   const found = registration(c, services, body['client_id']);
-  if ('error' in found) return c.json({ error: found.error }, 400);
+  if ('error' in found) return c.json({ error: found.error }, pageStatus('bad_request'));
   const email = parseEmail(typeof body['email'] === 'string' ? body['email'].slice(0, 320) : '');
   if (email === null) {
     return c.json(
       { error: 'invalid_request', error_description: 'Enter the email address of the account.' },
-      400,
+      pageStatus('bad_request'),
     );
   }
   const nonce = typeof body['nonce'] === 'string' ? body['nonce'].slice(0, 256) : null;

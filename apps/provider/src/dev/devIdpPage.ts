@@ -1,5 +1,6 @@
 import { escapeHtml } from '../frame/htmlPage';
 import { frameHeaders } from '../frame/frameHeaders';
+import { pageStatus } from '../http/pageStatus';
 
 /**
  * No `form-action`: Chrome checks it along the form's whole redirect chain, and this one ends on
@@ -44,5 +45,8 @@ ${problem ? `<p class="problem" role="alert">${escapeHtml(problem)}</p>` : ''}
 </form>
 <p class="note">Latch dev identity provider: a local stand-in for ${escapeHtml(providerName)}, for test projects only.</p>
 </main></body></html>`;
-  return new Response(html, { status: problem ? 400 : 200, headers: frameHeaders(DEV_IDP_CSP) });
+  return new Response(html, {
+    status: pageStatus(problem ? 'bad_request' : 'ok'),
+    headers: frameHeaders(DEV_IDP_CSP),
+  });
 }

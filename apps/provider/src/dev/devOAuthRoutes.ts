@@ -27,10 +27,10 @@ function devTarget(c: Context<AppEnv>, services: Services) {
 const formAction = (c: Context<AppEnv>, services: Services, type: OAuthProviderType): string =>
   `${services.authOrigin}/dev/oauth/${type}/authorize${new URL(c.req.url).search}`;
 
-const notFound = () => htmlPage(404, 'Not found', '<p>No dev identity provider here.</p>');
+const notFound = () => htmlPage('not_found', 'Not found', '<p>No dev identity provider here.</p>');
 const expired = () =>
   htmlPage(
-    400,
+    'bad_request',
     'Sign-in expired',
     '<p>This sign-in has expired or was already used. Go back to the app and start again.</p>',
   );

@@ -3,6 +3,7 @@ import { escapeHtml, htmlPage } from '../frame/htmlPage';
 import type { AppEnv, Services } from '../http/deps';
 import { rawRoute, type Route } from '../http/route';
 import { listMessages, type OutboxMessage } from '../delivery/outbox';
+import { pageStatus } from '../http/pageStatus';
 
 /** Dev data is test data only: live projects never appear here. */
 const testProjects = ({ projects }: Services) => projects.all.filter((p) => p.test);
@@ -62,13 +63,13 @@ const messages = (c: Context<AppEnv>, services: Services): Promise<OutboxMessage
 const projectsJson = rawRoute('GET', '/dev/projects.json', (c, services) =>
   c.json(
     testProjects(services).map(({ public_token, project_id, name }) => ({ public_token, project_id, name })),
-    200,
+    pageStatus('ok'),
     PUBLIC_JSON,
   ),
 );
 
 const inboxJson = rawRoute('GET', '/dev/inbox.json', async (c, services) =>
-  c.json((await messages(c, services)).map(inboxEntry), 200, PUBLIC_JSON),
+  c.json((await messages(c, services)).map(inboxEntry), pageStatus('ok'), PUBLIC_JSON),
 );
 
 /** A message as a table row: its link clickable and its code large; everything escaped. */
@@ -89,12 +90,12 @@ const inboxPage = rawRoute('GET', '/dev/inbox', async (c, services) => {
   const body = rows
     ? `<table><thead><tr><th>When</th><th>Channel</th><th>To</th><th>State</th><th>Message</th></tr></thead><tbody>${rows}</tbody></table>`
     : '<p>No messages yet. Emails and text messages that the provider sends for test projects appear here.</p>';
-  return htmlPage(200, 'Latch dev inbox', `<p><a href="/dev/inbox.json">JSON</a></p>${body}`);
+  return htmlPage('ok', 'Latch dev inbox', `<p><a href="/dev/inbox.json">JSON</a></p>${body}`);
 });
 
 const home = rawRoute('GET', '/', (_c, services) =>
   htmlPage(
-    200,
+    'ok',
     'Latch auth origin',
     `<p>This is the Latch provider at <code>${escapeHtml(services.authOrigin)}</code>: the widget's API (<code>/sdk/v1</code>), ` +
       'its loader (<a href="/loader.js"><code>/loader.js</code></a>) and its frames (<code>/frame/*</code>).</p>' +

@@ -1,10 +1,10 @@
 import type { Context } from 'hono';
 import type { ProjectConfig } from '../config/configSchema';
-import { ApiFailure } from '../http/ApiFailure';
 import type { AppEnv, Services } from '../http/deps';
 import { sdkRoute, type Route } from '../http/route';
 import { insertEvents } from './eventStore';
 import { reclaimEventSpace } from './reclaimEventSpace';
+import { AuthError } from '../errors/AuthError';
 
 /**
  * Stytch's browser SDK posts its telemetry without an Authorization header: the public token is
@@ -22,24 +22,22 @@ function projectOfEvents({
 }): ProjectConfig {
   const token = body[0]?.event.public_token;
   if (token === undefined) {
-    throw new ApiFailure(
+    throw new AuthError(
       'unauthorized_credentials',
-      401,
       'Send Authorization: Basic base64(public_token:secret), or events that carry their public_token.',
     );
   }
   const project = services.projects.byPublicToken(token);
   if (!project)
-    throw new ApiFailure('invalid_public_token', 401, 'The public token is not a token of any project.');
+    throw new AuthError('invalid_public_token', 'The public token is not a token of any project.');
   const origin = c.req.header('Origin');
   if (
     origin !== undefined &&
     origin !== services.authOrigin &&
     !project.authorized_origins.includes(origin)
   ) {
-    throw new ApiFailure(
+    throw new AuthError(
       'bad_domain_for_stytch_sdk',
-      400,
       `The origin ${origin} is not an authorized origin of project "${project.name}". Add it to authorized_origins in the provider config.`,
     );
   }
@@ -53,11 +51,7 @@ export const eventsRoutes: Route[] = [
       const foreign = body.findIndex((entry) => entry.event.public_token !== project.public_token);
       if (foreign !== -1) {
         const against = credentials ? 'the Authorization header' : 'the first event';
-        throw new ApiFailure(
-          'invalid_field',
-          400,
-          `[${foreign}].event.public_token: does not match ${against}.`,
-        );
+        throw new AuthError('invalid_field', `[${foreign}].event.public_token: does not match ${against}.`);
       }
       const { droppedBytes } = await insertEvents(services.db, project, body, services.config.events);
       await reclaimEventSpace(services.db, droppedBytes);

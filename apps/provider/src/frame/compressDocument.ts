@@ -2,16 +2,16 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { acceptedEncodings, type EncodedFile } from '../http/encodedFile';
 
 /**
- * Brotli quality for a document compressed per request: 5 makes a 10 KB frame document about
- * 2.8 KB in about 0.2 ms; 11 (what the build uses for static files) would take about 70 ms.
+ * Brotli quality for a document compressed per request: 5 compresses the frame document nearly as
+ * well as 11 (what the build uses for static files) at a small fraction of its CPU.
  */
 const BROTLI_QUALITY = 5;
 
 /**
  * The frame document compressed in one synchronous call, brotli first, then gzip, else as it is.
  * Every document carries its own CSP nonce, so it cannot be compressed ahead of time; the app's
- * `compress()` middleware would gzip it through web streams, which took about 3 ms of the
- * provider's CPU per document (half of what answering it cost), against about 0.2 ms here.
+ * `compress()` middleware would gzip it through web streams, which cost many times the CPU of
+ * this one call (`npm run bench:provider` shows the document's cost).
  */
 export function compressDocument(html: string, acceptEncoding: string | undefined): EncodedFile {
   const bytes = Buffer.from(html, 'utf8');

@@ -1,6 +1,7 @@
-/** The frame documents the provider serves; the same list as MOUNT_KINDS in @latch/protocol. */
-export const FRAME_KINDS = ['login', 'reset-password', 'passkey-registration', 'identity-provider'] as const;
-export type FrameKind = (typeof FRAME_KINDS)[number];
+import { MOUNT_KINDS, type MountKind } from '@latch/protocol';
+
+/** The frame documents the provider serves: one per kind of mount (`/frame/{kind}`). */
+export type FrameKind = MountKind;
 
 export const isFrameKind = (value: string): value is FrameKind =>
-  (FRAME_KINDS as readonly string[]).includes(value);
+  (MOUNT_KINDS as readonly string[]).includes(value);

@@ -28,7 +28,7 @@ function usesGoogleScript(project: ProjectConfig, config: LoginConfig): boolean 
 
 const notBuiltPage = (problem: string): Response =>
   htmlPage(
-    503,
+    'unavailable',
     'Latch frame not built',
     `<p>The frame (<code>apps/frame/dist/index.html</code>) ${problem}. Run <code>npm run build</code> at the repository root, then reload.</p>`,
   );
@@ -47,13 +47,17 @@ export const frameRoute: Route = rawRoute(
         return new Response(bytes, {
           headers: { 'Content-Type': contentTypeOf(name), 'Cache-Control': 'public, max-age=300' },
         });
-      return htmlPage(404, 'Not found', `<p>There is no frame called <code>${escapeHtml(name)}</code>.</p>`);
+      return htmlPage(
+        'not_found',
+        'Not found',
+        `<p>There is no frame called <code>${escapeHtml(name)}</code>.</p>`,
+      );
     }
     const token = c.req.query('public_token') ?? '';
     const project = projects.byPublicToken(token);
     if (!project) {
       return htmlPage(
-        404,
+        'not_found',
         'Unknown project',
         '<p>The <code>public_token</code> of this frame is missing or not a token of any project.</p>',
       );

@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
 import type { ProjectConfig } from '../config/configSchema';
 import { constantTimeEqual } from '../crypto/hash';
-import { ApiFailure } from './ApiFailure';
 import { parseBasicAuth } from './basicAuth';
 import type { AppEnv, Services } from './deps';
+import { AuthError } from '../errors/AuthError';
 
 /**
  * Server-to-server calls authenticate with `Authorization: Basic base64(project_id:secret)`.
@@ -13,17 +13,13 @@ import type { AppEnv, Services } from './deps';
 export function requireBackendProject(c: Context<AppEnv>, services: Services): ProjectConfig {
   const credentials = parseBasicAuth(c.req.header('Authorization'));
   if (!credentials) {
-    throw new ApiFailure(
-      'unauthorized_credentials',
-      401,
-      'Send Authorization: Basic base64(project_id:secret).',
-    );
+    throw new AuthError('unauthorized_credentials', 'Send Authorization: Basic base64(project_id:secret).');
   }
   const project = services.projects.byProjectId(credentials.user);
   // Compare against something even for an unknown project, so timing does not reveal project ids.
   const secretMatches = constantTimeEqual(credentials.password, project?.secret ?? '\u0000no-project');
   if (!project || !secretMatches) {
-    throw new ApiFailure('invalid_secret_authentication', 401, 'The project id or secret is wrong.');
+    throw new AuthError('invalid_secret_authentication', 'The project id or secret is wrong.');
   }
   return project;
 }

@@ -48,7 +48,6 @@ export const sdkCors =
       return errorResponse(
         c,
         'bad_domain_for_stytch_sdk',
-        400,
         `The origin ${origin} is not an authorized origin of ${where}. Add it to authorized_origins in the provider config.`,
       );
     }

@@ -10,6 +10,7 @@ import type { Logger } from './logger';
 import { FRAME_DIST, LOADER_DIST } from '../paths';
 import { indexProjects, type ProjectIndex } from './projects';
 import type { BasicCredentials } from './basicAuth';
+import { wakeDeliveryOf } from '../delivery/deliveringTransaction';
 import { createDeliveryWorker, type DeliveryWorker } from '../delivery/deliveryWorker';
 
 export interface DistPaths {
@@ -73,6 +74,8 @@ export function resolveServices(deps: AppDeps): Services {
   if (deps.keyring) useKeyring(deps.db, deps.keyring);
   const logger = deps.logger ?? createLogger();
   const env = deps.env ?? process.env;
+  const delivery = deps.delivery ?? createDeliveryWorker({ db: deps.db, config: deps.config, logger, env });
+  wakeDeliveryOf(deps.db, () => delivery.wake());
   return {
     config: deps.config,
     projects: indexProjects(deps.config),
@@ -84,7 +87,7 @@ export function resolveServices(deps: AppDeps): Services {
     limiter: deps.limiter ?? createRateLimiter(deps.db),
     env,
     trustProxy: trustProxies(deps.trustedProxies ?? []),
-    delivery: deps.delivery ?? createDeliveryWorker({ db: deps.db, config: deps.config, logger, env }),
+    delivery,
   };
 }
 

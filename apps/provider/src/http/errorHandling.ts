@@ -2,8 +2,6 @@ import type { ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { routePath } from 'hono/route';
 import { AuthError } from '../errors/AuthError';
-import { ApiFailure } from './ApiFailure';
-import { AUTH_ERROR_STATUS } from './authErrorStatus';
 import type { AppEnv } from './deps';
 import { errorResponse } from './envelope';
 import { errorSummary } from './errorSummary';
@@ -11,20 +9,19 @@ import { nodeIncoming } from './nodeIncoming';
 import type { Logger } from './logger';
 import { REQUEST_ID_HEADER } from './requestId';
 
-/** Known failures answer their envelope; anything else is logged and answered as a 500 envelope. */
+/** `AuthError`s answer their envelope; anything else is logged and answered as a 500 envelope. */
 export const handleError =
   (logger: Logger): ErrorHandler<AppEnv> =>
   (error, c) => {
     // Thrown before the request id middleware ran (should not happen, but never answer without one).
     if (!c.get('requestId')) c.set('requestId', 'request-id-test-unknown');
     c.header(REQUEST_ID_HEADER, c.get('requestId'));
-    if (error instanceof ApiFailure) return errorResponse(c, error.error_type, error.status, error.message);
     if (error instanceof AuthError) {
       if (error.retryAfterSeconds !== undefined) c.header('Retry-After', String(error.retryAfterSeconds));
-      return errorResponse(c, error.error_type, AUTH_ERROR_STATUS[error.error_type], error.message);
+      return errorResponse(c, error.error_type, error.message);
     }
     if (error instanceof HTTPException && error.status < 500) {
-      return errorResponse(c, 'bad_request', error.status, error.message || 'The request could not be read.');
+      return errorResponse(c, 'bad_request', error.message || 'The request could not be read.', error.status);
     }
     // The client went away mid-body (reading it failed): its matter, not ours, and nobody reads the answer.
     const incoming = nodeIncoming(c);
@@ -36,7 +33,6 @@ export const handleError =
       return errorResponse(
         c,
         'bad_request',
-        400,
         'The client closed the connection before sending its whole request.',
       );
     }
@@ -50,13 +46,8 @@ export const handleError =
       },
       'request failed',
     );
-    return errorResponse(
-      c,
-      'internal_server_error',
-      500,
-      'Something went wrong on our side. Please try again.',
-    );
+    return errorResponse(c, 'internal_server_error', 'Something went wrong on our side. Please try again.');
   };
 
 export const handleNotFound: NotFoundHandler<AppEnv> = (c) =>
-  errorResponse(c, 'not_found', 404, `No route matches ${c.req.method} ${c.req.path}.`);
+  errorResponse(c, 'not_found', `No route matches ${c.req.method} ${c.req.path}.`);

@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
+import { issuePath } from '@latch/api';
 import * as v from 'valibot';
-import { ApiFailure } from './ApiFailure';
 import type { AppEnv } from './deps';
+import { AuthError } from '../errors/AuthError';
 
 /**
  * The request's JSON, or undefined for an empty body; malformed JSON is a 400 `invalid_json`.
@@ -13,18 +14,8 @@ export async function readJson(c: Context<AppEnv>): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch {
-    throw new ApiFailure('invalid_json', 400, 'The request body is not valid JSON.');
+    throw new AuthError('invalid_json', 'The request body is not valid JSON.');
   }
-}
-
-/** A Valibot issue's path as a developer writes it: `[0].event.event_name`, empty for the root. */
-export function issuePath(issue: v.BaseIssue<unknown>): string {
-  let path = '';
-  for (const item of issue.path ?? []) {
-    const key: unknown = item.key;
-    path += typeof key === 'number' ? `[${key}]` : path === '' ? String(key) : `.${String(key)}`;
-  }
-  return path;
 }
 
 /**
@@ -36,13 +27,13 @@ export function validateBody<S extends v.GenericSchema>(schema: S, raw: unknown)
   if (result.success) return result.output;
   const [issue] = result.issues;
   const path = issuePath(issue);
-  if (path === '') throw new ApiFailure('bad_request', 400, `The request body: ${issue.message}.`);
+  if (path === '') throw new AuthError('bad_request', `The request body: ${issue.message}.`);
   // Valibot marks a key an object lacks with a last path item of type `object` and origin `key`.
   const last = issue.path?.at(-1);
   if (last?.type === 'object' && last.origin === 'key') {
-    throw new ApiFailure('missing_field', 400, `${path} is a required field.`);
+    throw new AuthError('missing_field', `${path} is a required field.`);
   }
-  throw new ApiFailure('invalid_field', 400, `${path}: ${issue.message}.`);
+  throw new AuthError('invalid_field', `${path}: ${issue.message}.`);
 }
 
 /** Reads and validates the JSON body in one call. An empty body counts as `{}` (GET-like POSTs). */

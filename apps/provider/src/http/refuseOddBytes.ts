@@ -38,13 +38,13 @@ export const refuseOddBytes = (): MiddlewareHandler<AppEnv> => async (c, next) =
   const pathname = pathStart === -1 ? '/' : url.slice(pathStart, pathEnd);
   const segments = decodedSegments(pathname);
   if (!segments || segments.some((s) => s.length > MAX_SEGMENT || isOdd(s))) {
-    return errorResponse(c, 'not_found', 404, 'No route matches this path.');
+    return errorResponse(c, 'not_found', 'No route matches this path.');
   }
   if (queryStart !== -1) {
     for (const [key, value] of new URL(url).searchParams) {
       if (isOdd(key) || isOdd(value)) {
         const name = isOdd(key) ? 'a query parameter name' : key.slice(0, 64);
-        return errorResponse(c, 'invalid_field', 400, `${name}: contains a character that is not allowed.`);
+        return errorResponse(c, 'invalid_field', `${name}: contains a character that is not allowed.`);
       }
     }
   }

@@ -15,7 +15,7 @@ const TAKES_BODY = new Set(['POST', 'PUT', 'PATCH']);
  */
 export const requestBodyLimit = (): MiddlewareHandler<AppEnv> => {
   const tooLarge = (c: Context<AppEnv>): Response =>
-    errorResponse(c, 'bad_request', 413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
+    errorResponse(c, 'bad_request', `The request body is larger than ${MAX_BODY_BYTES} bytes.`, 413);
   const streamed = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
   // The cases hono's bodyLimit settles from the request line and headers alone, settled here first:
   // it asks for `c.req.raw.body`, which on Node builds a web-stream Request per call (a tenth of a

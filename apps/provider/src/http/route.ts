@@ -12,13 +12,13 @@ import {
 import type { Context, Hono } from 'hono';
 import type * as v from 'valibot';
 import type { ProjectConfig } from '../config/configSchema';
-import { ApiFailure } from './ApiFailure';
 import { sessionTokenOf, type BasicCredentials } from './basicAuth';
 import type { AppEnv, Services } from './deps';
 import { errorResponse, successResponse } from './envelope';
 import { parseBody } from './parseBody';
 import { isRateLimited, spendRateLimits } from '../limits/rateLimits';
 import { countSignIn, signInMethodOf } from '../metrics/signInOutcome';
+import { AuthError } from '../errors/AuthError';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -44,13 +44,9 @@ export function requireProject(c: Context<AppEnv>): ProjectConfig {
   const project = c.get('project');
   if (project) return project;
   if (c.get('credentials') || c.req.param('public_token')) {
-    throw new ApiFailure('invalid_public_token', 401, 'The public token is not a token of any project.');
+    throw new AuthError('invalid_public_token', 'The public token is not a token of any project.');
   }
-  throw new ApiFailure(
-    'unauthorized_credentials',
-    401,
-    'Send Authorization: Basic base64(public_token:secret).',
-  );
+  throw new AuthError('unauthorized_credentials', 'Send Authorization: Basic base64(public_token:secret).');
 }
 
 export interface RouteOptions<B> {
@@ -135,7 +131,6 @@ export function registerRoutes(
       return errorResponse(
         c,
         'method_not_allowed',
-        405,
         `${c.req.method} is not allowed here; use ${allowed.join(' or ')}.`,
       );
     });

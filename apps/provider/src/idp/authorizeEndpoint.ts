@@ -12,6 +12,7 @@ import { ISSUER_PATH, projectIssuer } from './issuer';
 import { issuerProject } from './issuerProject';
 import { refusedPage } from './refusedPage';
 import { paramName, readNavigationParams, type NavigationParams } from './oauthParams';
+import { seeOther } from '../http/redirects';
 
 /**
  * The parameters the authorization page receives, as the relying party sent them: what the
@@ -134,11 +135,11 @@ async function authorize(c: Context<AppEnv>, services: Services): Promise<Respon
     if (responseModeOf({ response_mode: single('response_mode') }) === 'form_post') {
       return formPostPage(redirectUri, { ...errorParams(problem, state), iss: issuer });
     }
-    return c.redirect(authorizationErrorUri(redirectUri, issuer, problem, state), 303);
+    return seeOther(c, authorizationErrorUri(redirectUri, issuer, problem, state));
   }
   const page = project.idp_authorization_url ?? '';
   const forwarded = Object.fromEntries(FORWARDED.map((key) => [key, query.get(key)?.[0]]));
-  return c.redirect(withParams(page, forwarded), 303);
+  return seeOther(c, withParams(page, forwarded));
 }
 
 export const authorizeRoutes: Route[] = [

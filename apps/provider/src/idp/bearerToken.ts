@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../http/deps';
-import { OAuthError } from './oauthError';
+import { OAuthError } from '../errors/OAuthError';
 import { toOAuthParams } from './oauthParams';
 
 /** RFC 6750 section 3: the challenge a protected resource answers, with the error when there is one. */

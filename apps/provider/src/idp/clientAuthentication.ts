@@ -1,6 +1,6 @@
 import type { ConnectedAppConfig, ProjectConfig } from '../config/configSchema';
 import { constantTimeEqual } from '../crypto/hash';
-import { OAuthError } from './oauthError';
+import { OAuthError } from '../errors/OAuthError';
 import type { OAuthParams } from './oauthParams';
 
 export type ClientAuthMethod = 'client_secret_basic' | 'client_secret_post' | 'none';

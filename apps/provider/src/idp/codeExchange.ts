@@ -6,7 +6,7 @@ import { redeemAuthorizationCode } from './authorizationCodes';
 import { isConfidential, type AuthenticatedClient } from './clientAuthentication';
 import { createGrant, revokeGrantOfCode } from './grants';
 import { issueTokens, type TokenResponse } from './issueTokens';
-import { OAuthError } from './oauthError';
+import { OAuthError } from '../errors/OAuthError';
 import { requireParam, type OAuthParams } from './oauthParams';
 import { issueRefreshToken } from './refreshTokens';
 

@@ -4,6 +4,7 @@ import { newId } from '../crypto/ids';
 import type { Queryable } from '../db/Db';
 import type { ProjectRef } from '../users/project';
 import { addMinutes } from '../sessions/duration';
+import type { TokenKind } from '../tokens/tokenKinds';
 
 /**
  * Consent is asked on the server's word, not the client's: the authorize start that finds consent
@@ -11,7 +12,7 @@ import { addMinutes } from '../sessions/duration';
  * it, anyone holding a session token could mint a code for a third-party client by posting
  * `consent_granted: true` without the consent screen ever showing.
  */
-const KIND = 'idp_consent_request';
+const KIND = 'idp_consent_request' satisfies TokenKind;
 /** How long the consent screen may stay open between start and submit. */
 export const CONSENT_REQUEST_MINUTES = 30;
 

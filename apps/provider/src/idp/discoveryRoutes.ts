@@ -8,7 +8,7 @@ import { issuerProject } from './issuerProject';
 
 const metadata = (c: Context<AppEnv>, services: Services): Response => {
   const project = issuerProject(c, services);
-  if (!project) return errorResponse(c, 'not_found', 404, 'No project has this id.');
+  if (!project) return errorResponse(c, 'not_found', 'No project has this id.');
   // Public and the same for every caller; a config change shows within minutes.
   c.header('Cache-Control', 'public, max-age=300');
   return c.json(discoveryDocument(project, services.authOrigin));

@@ -9,7 +9,7 @@ import { issuerProject } from './issuerProject';
 
 const gonePage = (): Response =>
   htmlPage(
-    400,
+    'bad_request',
     'This sign-in response is no longer available',
     '<p>It was already used or has expired. Go back to the application and sign in again.</p>',
   );

@@ -1,10 +1,9 @@
 import { randomToken, sha256Hex } from '../crypto/hash';
 import type { Queryable } from '../db/Db';
 import { addMinutes } from '../sessions';
-import { consumeToken, findActiveToken, insertOneTimeToken } from '../tokens/oneTimeTokens';
+import { issueToken, takeToken } from '../tokens/oneTimeTokens';
 import type { ProjectRef } from '../users/project';
 
-const KIND = 'idp_form_post';
 /** The screen sends the page to the ticket at once; the code inside lives longer anyway. */
 const FORM_POST_MINUTES = 5;
 
@@ -24,9 +23,8 @@ export async function formPostUri(
   input: { project: ProjectRef; issuer: string; response: FormPostResponse; now: Date },
 ): Promise<string> {
   const ticket = randomToken();
-  await insertOneTimeToken(db, {
+  await issueToken(db, 'idp_form_post', {
     project: input.project,
-    kind: KIND,
     tokenHash: sha256Hex(ticket),
     userId: null,
     data: { redirect_uri: input.response.redirectUri, params: input.response.params },
@@ -41,11 +39,6 @@ export async function takeFormPostResponse(
   db: Queryable,
   { projectId, ticket, now }: { projectId: string; ticket: string; now: Date },
 ): Promise<FormPostResponse | null> {
-  const row = await findActiveToken(db, { projectId, kind: KIND, tokenHash: sha256Hex(ticket), now });
-  const used = row && (await consumeToken(db, row.token_id, now));
-  if (!used) return null;
-  const { redirect_uri, params } = used.data;
-  if (typeof redirect_uri !== 'string' || typeof params !== 'object' || params === null) return null;
-  const strings = Object.entries(params).filter((e): e is [string, string] => typeof e[1] === 'string');
-  return { redirectUri: redirect_uri, params: Object.fromEntries(strings) };
+  const used = await takeToken(db, 'idp_form_post', { projectId, tokenHash: sha256Hex(ticket), now });
+  return used && { redirectUri: used.data.redirect_uri, params: used.data.params };
 }

@@ -7,7 +7,6 @@ import { checkAuthorize, requireClientRedirect } from './authorizeRequest';
 import { findClient, requireRegistered, toIdpClient, withParams } from './clients';
 import { recordConsentRequest, takeConsentRequest } from './consentRequests';
 import { storeConsent } from './consents';
-import { ApiFailure } from '../http/ApiFailure';
 import type { Services } from '../http/deps';
 import { idTokenHintMatches } from './idTokenHint';
 import { mintIdToken } from './idTokens';
@@ -32,6 +31,7 @@ const answerUri = (
     params,
     now: new Date(),
   });
+import { AuthError } from '../errors/AuthError';
 
 /**
  * Under `prompt=none` a visitor without a live session is not shown the sign-in: the client gets
@@ -91,7 +91,7 @@ export const idpRoutes: Route[] = [
   sdkRoute('POST /idp/oauth/authorize/submit', async ({ body, project, services, sessionToken }) => {
     const silent = promptValues(body.prompt).includes('none');
     const auth = await requireSession({ project, services, sessionToken }).catch((error: unknown) => {
-      if (silent && error instanceof ApiFailure && error.error_type === 'user_unauthenticated') return null;
+      if (silent && error instanceof AuthError && error.error_type === 'user_unauthenticated') return null;
       throw error;
     });
     if (!auth) return loginRequiredWithoutSession(project, services, body);
@@ -107,9 +107,8 @@ export const idpRoutes: Route[] = [
       checked.consentRequired &&
       !(await takeConsentRequest(services.db, { project, auth, params: body, now }))
     ) {
-      throw new ApiFailure(
+      throw new AuthError(
         'unauthorized_action',
-        403,
         'Consent was not asked for this request: the consent screen must start it (authorize/start) first.',
       );
     }

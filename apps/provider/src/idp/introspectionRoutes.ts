@@ -5,7 +5,8 @@ import { verifyAccessToken } from './accessTokens';
 import { authenticateClient } from './clientAuthentication';
 import { ISSUER_PATH, projectIssuer } from './issuer';
 import { callerProjects } from './issuerProject';
-import { answeringOAuthErrors, noStore, OAuthError } from './oauthError';
+import { OAuthError } from '../errors/OAuthError';
+import { answeringOAuthErrors, noStore } from '../http/oauthErrorResponse';
 import { readOAuthBody, requireParam } from './oauthParams';
 import { findRefreshTokenGrant } from './refreshTokens';
 

@@ -1,12 +1,14 @@
 import type { Context } from 'hono';
 import type { AppEnv, Services } from '../http/deps';
 import { rawRoute, type Route } from '../http/route';
+import { flatResponse } from '../http/envelope';
 import { authenticateClient } from './clientAuthentication';
 import { exchangeCode } from './codeExchange';
 import { callerProjects } from './issuerProject';
 import type { TokenResponse } from './issueTokens';
 import { ISSUER_PATH, projectIssuer } from './issuer';
-import { answeringOAuthErrors, noStore, OAuthError } from './oauthError';
+import { OAuthError } from '../errors/OAuthError';
+import { answeringOAuthErrors, noStore } from '../http/oauthErrorResponse';
 import { readOAuthBody, requireParam } from './oauthParams';
 import { exchangeRefreshToken } from './refreshExchange';
 
@@ -37,7 +39,7 @@ const token = (services: Services) =>
       );
     }
     noStore(c);
-    return c.json({ ...tokens, request_id: c.get('requestId'), status_code: 200 });
+    return flatResponse(c, tokens);
   });
 
 export const oauth2TokenRoutes: Route[] = [

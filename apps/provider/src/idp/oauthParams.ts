@@ -1,7 +1,7 @@
 import { hasForbiddenCharacter, isPlainObject as isRecord } from '@latch/api';
 import type { Context } from 'hono';
 import type { AppEnv } from '../http/deps';
-import { OAuthError } from './oauthError';
+import { OAuthError } from '../errors/OAuthError';
 
 /** The parameters of one OAuth request, each present at most once and never empty. */
 export type OAuthParams = ReadonlyMap<string, string>;

@@ -3,7 +3,7 @@ import { findUser } from '../users';
 import type { AuthenticatedClient } from './clientAuthentication';
 import { findActiveGrant, revokeGrant } from './grants';
 import { issueTokens, type TokenResponse } from './issueTokens';
-import { OAuthError } from './oauthError';
+import { OAuthError } from '../errors/OAuthError';
 import { requireParam, type OAuthParams } from './oauthParams';
 import { findRefreshTokenGrant, rotateRefreshToken } from './refreshTokens';
 

@@ -6,7 +6,7 @@ import { escapeHtml, htmlPage } from '../frame/htmlPage';
  */
 export const refusedPage = (title: string, reason: string): Response =>
   htmlPage(
-    400,
+    'bad_request',
     title,
     `<p>${escapeHtml(reason)}</p><p>Go back to the application and try again, or tell its developer.</p>`,
   );

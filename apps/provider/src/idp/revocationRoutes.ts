@@ -6,7 +6,7 @@ import { authenticateClient } from './clientAuthentication';
 import { revokeGrant } from './grants';
 import { ISSUER_PATH, projectIssuer } from './issuer';
 import { callerProjects } from './issuerProject';
-import { answeringOAuthErrors, noStore } from './oauthError';
+import { answeringOAuthErrors, noStore } from '../http/oauthErrorResponse';
 import { readOAuthBody, requireParam } from './oauthParams';
 import { findRefreshTokenGrant } from './refreshTokens';
 
@@ -34,7 +34,7 @@ const revoke = (services: Services) =>
     }
     if (grantId !== null) await revokeGrant(services.db, { projectId, grantId, now });
     noStore(c);
-    return c.body(null, 200);
+    return c.body(null);
   });
 
 export const revocationRoutes: Route[] = [

@@ -6,7 +6,8 @@ import { verifyAccessToken } from './accessTokens';
 import { bearerChallenge, bearerToken } from './bearerToken';
 import { ISSUER_PATH, projectIssuer } from './issuer';
 import { issuerProject } from './issuerProject';
-import { answeringOAuthErrors, noStore, OAuthError } from './oauthError';
+import { OAuthError } from '../errors/OAuthError';
+import { answeringOAuthErrors, noStore } from '../http/oauthErrorResponse';
 import { userClaims } from './userClaims';
 
 const invalidToken = (): OAuthError => {
@@ -38,7 +39,6 @@ const userInfo = (services: Services) =>
     if (!verified.scopes.includes('openid')) {
       const description = 'The access token was not granted the openid scope.';
       throw new OAuthError('insufficient_scope', description, {
-        status: 403,
         challenge: bearerChallenge('insufficient_scope', description),
       });
     }

@@ -3,8 +3,8 @@ import type { ProjectConfig } from '../config/configSchema';
 import { sha256Hex } from '../crypto/hash';
 import { clientAddress } from '../http/clientAddress';
 import type { AppEnv, Services } from '../http/deps';
-import { ApiFailure } from '../http/ApiFailure';
 import type { Budget, Use } from './rateLimiter';
+import { AuthError } from '../errors/AuthError';
 
 type Scope = 'sends' | 'guesses' | 'events';
 
@@ -81,11 +81,13 @@ export async function spendRateLimits(path: string, input: SpendInput): Promise<
   if (!scope) return;
   const verdict = await input.services.limiter.takeInOrder(budgetsFor(scope, input));
   if (!verdict.ok) {
-    input.c.header('Retry-After', String(verdict.retryAfterSeconds));
-    throw new ApiFailure(
+    const { retryAfterSeconds } = verdict;
+    throw new AuthError(
       'too_many_requests',
-      429,
-      `Too many requests: try again in ${verdict.retryAfterSeconds} seconds.`,
+      `Too many requests: try again in ${retryAfterSeconds} seconds.`,
+      {
+        retryAfterSeconds,
+      },
     );
   }
 }

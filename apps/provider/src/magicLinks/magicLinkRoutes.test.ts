@@ -1,19 +1,14 @@
 import { createHash } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DB_KINDS } from '../../test/testDatabases';
 import { AUTH_ORIGIN, HOST, testConfig, testProject } from '../../test/testConfig';
-import { openAuthKit, PROJECT_ID, REDIRECT, type AuthKit } from '../../test/authTestKit';
+import { authKitFor, openAuthKit, PROJECT_ID, REDIRECT, type AuthKit } from '../../test/authTestKit';
 
 let n = 0;
 const freshEmail = () => `Person${++n}-${Date.now()}@Example.com`;
 
 describe.each(DB_KINDS)('email magic links on %s', (kind) => {
-  let kit: AuthKit;
-  beforeAll(async () => {
-    kit = await openAuthKit(kind);
-  }, 60_000);
-  afterAll(() => kit?.close());
-  afterEach(() => vi.useRealTimers());
+  const kit = authKitFor(kind);
 
   it('signs a new user up: an email with the link, then a session whose JWT verifies against the JWKS', async () => {
     const email = freshEmail();

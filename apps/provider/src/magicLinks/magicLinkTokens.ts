@@ -1,13 +1,6 @@
-import { randomToken, sha256Hex } from '../crypto/hash';
 import type { Queryable } from '../db/Db';
+import { issueEmailLink } from '../tokens/emailLinks';
 import type { ProjectRef } from '../users/project';
-import { addMinutes } from '../sessions/duration';
-import { SENT_WITH } from '../tokens/newestToken';
-import { consumeToken, findActiveToken, insertOneTimeToken } from '../tokens/oneTimeTokens';
-import { pkceSatisfied } from '../tokens/pkce';
-
-/** `one_time_tokens.kind` of magic links (a reset email's login link is one too). */
-export const MAGIC_LINK_KIND = 'magic_link';
 
 export interface IssuedMagicLink {
   token: string;
@@ -36,48 +29,14 @@ export async function issueMagicLink(
     now: Date;
   },
 ): Promise<IssuedMagicLink> {
-  const token = randomToken(32);
-  await insertOneTimeToken(db, {
-    project: input.project,
-    kind: MAGIC_LINK_KIND,
-    tokenHash: sha256Hex(token),
-    userId: input.userId,
+  const { token } = await issueEmailLink(db, 'magic_link', {
+    ...input,
     data: {
       email_id: input.emailId,
       redirect_url: input.redirectUrl,
       ...(input.codeChallenge ? { code_challenge: input.codeChallenge } : {}),
-      ...(input.sentWith ? { [SENT_WITH]: input.sentWith } : {}),
+      ...(input.sentWith ? { sent_with: input.sentWith } : {}),
     },
-    expiresAt: addMinutes(input.now, input.expirationMinutes),
-    now: input.now,
   });
   return { token, url: magicLinkUrl(input.redirectUrl, token) };
-}
-
-/**
- * Uses the token once. Null when it is unknown, used, expired, or its PKCE challenge (sent at
- * login_or_create) does not match `codeVerifier`; a verifier without a stored challenge is ignored.
- * A PKCE mismatch does not burn the token: the rightful browser can still use it.
- */
-export async function consumeMagicLink(
-  db: Queryable,
-  {
-    projectId,
-    token,
-    codeVerifier,
-    now,
-  }: { projectId: string; token: string; codeVerifier?: string | undefined; now: Date },
-): Promise<{ userId: string; emailId: string } | null> {
-  const row = await findActiveToken(db, {
-    projectId,
-    kind: MAGIC_LINK_KIND,
-    tokenHash: sha256Hex(token),
-    now,
-  });
-  if (!row?.user_id) return null;
-  if (!pkceSatisfied(row.data, codeVerifier)) return null;
-  const consumed = await consumeToken(db, row.token_id, now);
-  const emailId = consumed?.data['email_id'];
-  if (!consumed?.user_id || typeof emailId !== 'string') return null;
-  return { userId: consumed.user_id, emailId };
 }

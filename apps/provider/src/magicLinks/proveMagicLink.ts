@@ -1,11 +1,10 @@
-import type { EventProject } from '../webhooks/emitEvent';
 import type { AuthenticationFactor } from '@latch/api';
 import type { Db } from '../db/Db';
 import { AuthError } from '../errors/AuthError';
-import { consumeResetToken } from '../passwords';
+import { takeEmailLink } from '../tokens/emailLinks';
 import type { TokenSignIn } from '../tokens/tokenSignIn';
 import { proveAddress } from '../users';
-import { consumeMagicLink } from './magicLinkTokens';
+import type { EventProject } from '../webhooks/emitEvent';
 
 export interface MagicLinkProof {
   userId: string;
@@ -29,8 +28,10 @@ export async function proveMagicLink(
   { token, codeVerifier, requestSession, now }: TokenSignIn,
 ): Promise<MagicLinkProof> {
   const link = { projectId: project.project_id, token, codeVerifier, now };
-  // A reset email's token also logs in: the reset screen's 'Login without a password' sends it here.
-  const used = (await consumeMagicLink(db, link)) ?? (await consumeResetToken(db, link));
+  // A reset email's token also logs in (as Stytch's does): the reset screen's 'Login without a
+  // password' sends it here, and it can no longer reset the password.
+  const used =
+    (await takeEmailLink(db, 'magic_link', link)) ?? (await takeEmailLink(db, 'password_reset', link));
   if (!used) throw unableToAuth();
   const { userId, emailId } = used;
   const email = await proveAddress(db, { project, userId, address: { emailId }, requestSession, now });

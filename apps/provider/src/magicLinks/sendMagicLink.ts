@@ -5,7 +5,7 @@ import type { Services } from '../http/deps';
 import { sendOrKeepNewest } from '../limits/sendOrKeepNewest';
 import { addMinutes } from '../sessions/duration';
 import { findOrCreateUserByEmail, requireEmail } from '../users';
-import { issueMagicLink, MAGIC_LINK_KIND } from './magicLinkTokens';
+import { issueMagicLink } from './magicLinkTokens';
 
 /** The options of a magic link request, as `/magic_links/email/login_or_create` and `send` take them. */
 export interface MagicLinkOptions {
@@ -42,7 +42,7 @@ export async function sendMagicLink(
   await sendOrKeepNewest(services, project, {
     channel: 'email',
     to: to.email,
-    newest: { kind: MAGIC_LINK_KIND, userId: to.userId, match: { email_id: to.emailId }, codeChallenge },
+    newest: { kind: 'magic_link', userId: to.userId, match: { email_id: to.emailId }, codeChallenge },
     minutes:
       (to.signup ? options.signup_expiration_minutes : options.login_expiration_minutes) ??
       MAGIC_LINK_EXPIRATION_MINUTES.default,

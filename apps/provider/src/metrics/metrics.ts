@@ -31,6 +31,13 @@ export const sends = new Counter({
   registers: [registry],
 });
 
+export const deliveries = new Counter({
+  name: 'latch_deliveries_total',
+  help: 'Delivery attempts recorded by the outbox worker, by channel and outcome: sent, retry, failed, expired or held.',
+  labelNames: ['channel', 'outcome'] as const,
+  registers: [registry],
+});
+
 export const rateLimitRefusals = new Counter({
   name: 'latch_rate_limit_refusals_total',
   help: 'Uses a rate-limit budget refused, by budget (sends:ip, guesses:ip, sends:destination, ...).',

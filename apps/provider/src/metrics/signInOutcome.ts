@@ -1,6 +1,5 @@
 import { HTTPException } from 'hono/http-exception';
 import { AuthError } from '../errors/AuthError';
-import { ApiFailure } from '../http/ApiFailure';
 import { signIns } from './metrics';
 
 /**
@@ -33,7 +32,7 @@ export const signInMethodOf = (method: string, pattern: string): SignInMethod | 
 
 /** The error_type the envelope will carry, as `http/errorHandling.ts` maps the error. */
 const errorTypeOf = (error: unknown): string => {
-  if (error instanceof AuthError || error instanceof ApiFailure) return error.error_type;
+  if (error instanceof AuthError) return error.error_type;
   if (error instanceof HTTPException && error.status < 500) return 'bad_request';
   return 'internal_server_error';
 };

@@ -8,9 +8,9 @@ import {
   type JWTVerifyGetKey,
 } from 'jose';
 import type { Db } from '../db/Db';
-import { ApiFailure } from '../http/ApiFailure';
 import { currentSigningKey, JWT_ALGORITHM, publicJwks } from '../sessions/signingKeys';
 import type { ProjectRef } from '../users/project';
+import { AuthError } from '../errors/AuthError';
 
 /** Google's ID token issuers (both spellings occur) and its published signing keys. */
 const GOOGLE_ISSUERS = ['https://accounts.google.com', 'accounts.google.com'];
@@ -79,7 +79,7 @@ export interface IdTokenCheck {
 }
 
 const refused = (why: string) =>
-  new ApiFailure('oauth_flow_callback_error', 400, `The Google credential was refused: ${why}.`);
+  new AuthError('oauth_flow_callback_error', `The Google credential was refused: ${why}.`);
 
 /**
  * Verifies a One Tap credential: signature against the issuer's keys (Google's published JWKS, or

@@ -1,6 +1,5 @@
 import { OAUTH_PROVIDER_NAMES, OAUTH_PROVIDERS, type OAuthProviderType } from '@latch/api';
 import type { Context } from 'hono';
-import { ApiFailure } from '../http/ApiFailure';
 import type { AppEnv, Services } from '../http/deps';
 import { rawRoute, type Route } from '../http/route';
 import { errorPage } from './oauthErrorPages';
@@ -10,12 +9,12 @@ import { upstreamClient, upstreamRedirectUri } from './upstreamClient';
 import { upstreamExchange } from './upstreamExchange';
 import { upstreamUser } from './upstreamUser';
 import { str } from './upstreamProfile';
+import { AuthError } from '../errors/AuthError';
 
 const isProviderType = (value: string): value is OAuthProviderType =>
   (OAUTH_PROVIDERS as readonly string[]).includes(value);
 
-const expired = () =>
-  errorPage(400, 'oauth_flow_callback_error', 'This sign-in has expired or was already used.');
+const expired = () => errorPage('oauth_flow_callback_error', 'This sign-in has expired or was already used.');
 
 /** The callback's parameters: the query, or Apple's form POST body. Form values only, no files. */
 async function callbackParams(c: Context<AppEnv>): Promise<URLSearchParams> {
@@ -79,11 +78,7 @@ async function callback(c: Context<AppEnv>, services: Services): Promise<Respons
   try {
     const config = project.oauth_providers.find((p) => p.type === type && !p.dev_idp);
     if (!config)
-      throw new ApiFailure(
-        'oauth_config_not_found',
-        400,
-        `OAuth provider "${type}" is no longer configured.`,
-      );
+      throw new AuthError('oauth_config_not_found', `OAuth provider "${type}" is no longer configured.`);
     const uc = await upstreamClient(services, config);
     // The URL the provider was given (the request may have reached us behind a proxy).
     const target = new URL(upstreamRedirectUri(services.authOrigin, type));
@@ -117,7 +112,7 @@ async function callback(c: Context<AppEnv>, services: Services): Promise<Respons
     });
     return landSignedIn(services.authOrigin, state, { token, created: user.created });
   } catch (error) {
-    if (!(error instanceof ApiFailure)) throw error;
+    if (!(error instanceof AuthError)) throw error;
     services.logger.info(
       { provider: type, error_type: error.error_type, err: error.message },
       'oauth callback failed',

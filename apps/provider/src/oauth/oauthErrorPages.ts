@@ -1,6 +1,7 @@
 import type { ErrorType } from '@latch/api';
 import type { Queryable } from '../db/Db';
 import { escapeHtml, htmlPage } from '../frame/htmlPage';
+import { redirectNoStore } from '../http/redirects';
 import type { ProjectRef } from '../users/project';
 import { issueOAuthFailure } from './oauthFailures';
 
@@ -29,16 +30,16 @@ export async function errorRedirect(
   url.searchParams.set('stytch_token_type', 'oauth');
   url.searchParams.set('error', errorType);
   url.searchParams.set('error_description', message);
-  return new Response(null, { status: 302, headers: { Location: url.href, 'Cache-Control': 'no-store' } });
+  return redirectNoStore(url.href);
 }
 
 /**
  * When there is no redirect URL to trust (unknown public token, an unlisted redirect URL, a state
  * that expired or was used): a page for a person, never a JSON body in a browser tab.
  */
-export function errorPage(status: number, errorType: ErrorType, description: string): Response {
+export function errorPage(errorType: ErrorType, description: string): Response {
   return htmlPage(
-    status,
+    errorType,
     'Sign-in could not continue',
     `<p>${escapeHtml(description)}</p><p>Go back to the app and start again.</p>` +
       `<p><small>Error: <code>${escapeHtml(errorType)}</code></small></p>`,

@@ -1,20 +1,13 @@
-import { ERROR_TYPES, type ErrorType } from '@latch/api';
 import { randomToken, sha256Hex } from '../crypto/hash';
 import type { Queryable } from '../db/Db';
 import { addMinutes } from '../sessions/duration';
-import { consumeToken, findActiveToken, insertOneTimeToken } from '../tokens/oneTimeTokens';
+import { issueToken, takeToken } from '../tokens/oneTimeTokens';
+import type { TokenData } from '../tokens/tokenKinds';
 import type { ProjectRef } from '../users/project';
 
 const FAILURE_MINUTES = 10;
 
-export interface OAuthFailure {
-  error_type: ErrorType;
-  error_message: string;
-}
-
-const isFailure = (data: Record<string, unknown>): data is Record<string, unknown> & OAuthFailure =>
-  (ERROR_TYPES as readonly unknown[]).includes(data['error_type']) &&
-  typeof data['error_message'] === 'string';
+export type OAuthFailure = TokenData<'oauth_failure'>;
 
 /**
  * A failed OAuth sign-in, as a landing token: the landing page redeems every `?token=` it gets
@@ -28,9 +21,8 @@ export async function issueOAuthFailure(
   now: Date,
 ): Promise<string> {
   const token = randomToken(32);
-  await insertOneTimeToken(db, {
+  await issueToken(db, 'oauth_failure', {
     project,
-    kind: 'oauth_failure',
     tokenHash: sha256Hex(token),
     userId: null,
     data: { error_type: failure.error_type, error_message: failure.error_message.slice(0, 500) },
@@ -45,15 +37,6 @@ export async function consumeOAuthFailure(
   db: Queryable,
   { projectId, token, now }: { projectId: string; token: string; now: Date },
 ): Promise<OAuthFailure | null> {
-  const row = await findActiveToken(db, {
-    projectId,
-    kind: 'oauth_failure',
-    tokenHash: sha256Hex(token),
-    now,
-  });
-  if (!row || !isFailure(row.data)) return null;
-  const used = await consumeToken(db, row.token_id, now);
-  return used && isFailure(used.data)
-    ? { error_type: used.data.error_type, error_message: used.data.error_message }
-    : null;
+  const used = await takeToken(db, 'oauth_failure', { projectId, tokenHash: sha256Hex(token), now });
+  return used?.data ?? null;
 }

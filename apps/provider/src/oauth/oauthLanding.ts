@@ -5,6 +5,7 @@ import type { ProjectRef } from '../users/project';
 import { errorRedirect } from './oauthErrorPages';
 import type { OAuthState } from './oauthTokens';
 import { popupResultPage } from './popupResultPage';
+import { redirectNoStore } from '../http/redirects';
 
 /** What of the state decides where a finished sign-in goes. */
 export type Landing = Pick<OAuthState, 'loginRedirectUrl' | 'signupRedirectUrl' | 'codeChallenge' | 'popup'>;
@@ -25,7 +26,7 @@ export function landSignedIn(
   const challenge = popupChallenge(landing);
   if (challenge) return popupResultPage(authOrigin, challenge, { token });
   const url = magicLinkUrl(created ? landing.signupRedirectUrl : landing.loginRedirectUrl, token, 'oauth');
-  return new Response(null, { status: 302, headers: { Location: url, 'Cache-Control': 'no-store' } });
+  return redirectNoStore(url);
 }
 
 /** A failed sign-in: to the login redirect URL with the error, or in popup mode to the frame. */

@@ -1,4 +1,3 @@
-import { ApiFailure } from '../http/ApiFailure';
 import { AuthError } from '../errors/AuthError';
 import { sdkRoute, type Route } from '../http/route';
 import { finishAuthentication } from '../sessions/finishAuthentication';
@@ -26,7 +25,7 @@ export const oauthRoutes: Route[] = [
         token: body.token,
         now,
       });
-      if (failure) throw new ApiFailure(failure.error_type, 400, failure.error_message);
+      if (failure) throw new AuthError(failure.error_type, failure.error_message);
       throw error;
     }
     const { grant, userId, factor } = proof;

@@ -3,7 +3,6 @@ import type { Context } from 'hono';
 import type { OAuthProviderConfig, ProjectConfig } from '../config/configSchema';
 import { resolveRedirectUrl } from '../delivery';
 import { AuthError } from '../errors/AuthError';
-import { ApiFailure } from '../http/ApiFailure';
 import type { AppEnv, Services } from '../http/deps';
 import { rawRoute, type Route } from '../http/route';
 import { errorPage } from './oauthErrorPages';
@@ -19,16 +18,14 @@ const isProviderType = (value: string): value is OAuthProviderType =>
 function configuredProvider(project: ProjectConfig, type: string, services: Services): OAuthProviderConfig {
   const provider = isProviderType(type) ? project.oauth_providers.find((p) => p.type === type) : undefined;
   if (!provider) {
-    throw new ApiFailure(
+    throw new AuthError(
       'oauth_config_not_found',
-      404,
       `OAuth provider "${type.slice(0, 40)}" is not configured for project "${project.name}" (oauth_providers).`,
     );
   }
   if (provider.dev_idp && (!project.test || !services.devRoutes)) {
-    throw new ApiFailure(
+    throw new AuthError(
       'oauth_config_not_found',
-      400,
       `OAuth provider "${type}" uses the dev identity provider ("dev_idp": true), which serves only test projects of a provider with "dev_routes": true; give it a client_id and client_secret_env instead.`,
     );
   }
@@ -38,8 +35,7 @@ function configuredProvider(project: ProjectConfig, type: string, services: Serv
 /** A single query value; a repeated parameter is a malformed request, not a choice to make. */
 function single(c: Context<AppEnv>, name: string): string | undefined {
   const values = c.req.queries(name);
-  if (values && values.length > 1)
-    throw new ApiFailure('invalid_field', 400, `${name} is given more than once.`);
+  if (values && values.length > 1) throw new AuthError('invalid_field', `${name} is given more than once.`);
   return values?.[0];
 }
 
@@ -47,7 +43,7 @@ function single(c: Context<AppEnv>, name: string): string | undefined {
 function popupMode(c: Context<AppEnv>): boolean {
   const mode = single(c, 'mode');
   if (mode !== undefined && mode !== 'popup' && mode !== 'redirect')
-    throw new ApiFailure('invalid_field', 400, 'mode must be popup or redirect.');
+    throw new AuthError('invalid_field', 'mode must be popup or redirect.');
   return mode === 'popup';
 }
 
@@ -83,17 +79,12 @@ async function startSignIn(
   const provider = configuredProvider(project, type, services);
   const codeChallenge = single(c, 'code_challenge');
   if (codeChallenge !== undefined && !/^[A-Za-z0-9_-]{43,128}$/.test(codeChallenge)) {
-    throw new ApiFailure(
-      'invalid_field',
-      400,
-      'code_challenge must be the base64url SHA-256 of the verifier.',
-    );
+    throw new AuthError('invalid_field', 'code_challenge must be the base64url SHA-256 of the verifier.');
   }
   const popup = popupMode(c);
   if (popup && codeChallenge === undefined) {
-    throw new ApiFailure(
+    throw new AuthError(
       'missing_field',
-      400,
       'mode=popup needs a code_challenge: the popup hands its token only to the frame holding the verifier.',
     );
   }
@@ -111,7 +102,7 @@ async function startSignIn(
     const target = new URL(`/dev/oauth/${type}/authorize`, services.authOrigin);
     target.searchParams.set('public_token', project.public_token);
     target.searchParams.set('state', state);
-    return c.redirect(target.href, 302);
+    return c.redirect(target.href);
   }
   const uc = await upstreamClient(services, provider);
   const secrets = newUpstreamSecrets(uc);
@@ -122,15 +113,11 @@ async function startSignIn(
     customScopes: scopes,
     providerParams: providerParams(c),
   });
-  return c.redirect(target.href, 302);
+  return c.redirect(target.href);
 }
 
-const failureOf = (error: unknown): { type: ErrorType; status: number; message: string } | null =>
-  error instanceof ApiFailure
-    ? { type: error.error_type, status: error.status, message: error.message }
-    : error instanceof AuthError
-      ? { type: error.error_type, status: 400, message: error.message }
-      : null;
+const failureOf = (error: unknown): { type: ErrorType; message: string } | null =>
+  error instanceof AuthError ? { type: error.error_type, message: error.message } : null;
 
 /**
  * `GET /v1/public/oauth/{provider}/start`: a page navigation, so it answers a redirect to the
@@ -146,12 +133,12 @@ const oauthStart = rawRoute('GET', '/v1/public/oauth/:provider/start', async (c,
     const publicToken = single(c, 'public_token');
     project = publicToken ? services.projects.byPublicToken(publicToken) : undefined;
     if (!project)
-      throw new ApiFailure('invalid_public_token', 401, 'The public token is not a token of any project.');
+      throw new AuthError('invalid_public_token', 'The public token is not a token of any project.');
     login = resolveRedirectUrl(project, single(c, 'login_redirect_url'), 'login_redirect_url');
   } catch (error) {
     const failure = failureOf(error);
     if (!failure) throw error;
-    return errorPage(failure.status, failure.type, failure.message);
+    return errorPage(failure.type, failure.message);
   }
   try {
     const signup = resolveRedirectUrl(project, single(c, 'signup_redirect_url'), 'signup_redirect_url');

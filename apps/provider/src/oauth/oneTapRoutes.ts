@@ -4,7 +4,6 @@ import type { OAuthProviderConfig, ProjectConfig } from '../config/configSchema'
 import { randomToken } from '../crypto/hash';
 import { resolveRedirectUrl } from '../delivery';
 import { AuthError } from '../errors/AuthError';
-import { ApiFailure } from '../http/ApiFailure';
 import type { AppEnv, Services } from '../http/deps';
 import { flatResponse } from '../http/envelope';
 import { parseBody } from '../http/parseBody';
@@ -25,16 +24,14 @@ export const DEV_GSI_CLIENT_PATH = '/dev/gsi/client';
 export function oneTapGoogle(project: ProjectConfig, services: Services): OAuthProviderConfig {
   const google = project.oauth_providers.find((p) => p.type === 'google');
   if (!google?.one_tap) {
-    throw new ApiFailure(
+    throw new AuthError(
       'oauth_config_not_found',
-      404,
       `Google One Tap is not enabled for project "${project.name}": its "google" entry in oauth_providers needs "one_tap": true.`,
     );
   }
   if (google.dev_idp && (!project.test || !services.devRoutes)) {
-    throw new ApiFailure(
+    throw new AuthError(
       'default_provider_not_allowed',
-      400,
       `Google One Tap of project "${project.name}" uses the dev identity provider ("dev_idp": true), which serves only test projects of a provider with "dev_routes": true; give its "google" entry a client_id and client_secret_env.`,
     );
   }
@@ -57,14 +54,13 @@ function redirectUrl(
     return resolveRedirectUrl(project, requested, field);
   } catch (error) {
     if (!(error instanceof AuthError)) throw error;
-    throw new ApiFailure(missing, 400, error.message);
+    throw new AuthError(missing, error.message);
   }
 }
 
 const single = (c: Context<AppEnv>, name: string): string | undefined => {
   const values = c.req.queries(name);
-  if (values && values.length > 1)
-    throw new ApiFailure('invalid_field', 400, `${name} is given more than once.`);
+  if (values && values.length > 1) throw new AuthError('invalid_field', `${name} is given more than once.`);
   return values?.[0];
 };
 
@@ -81,12 +77,11 @@ const start = rawRoute('GET', '/v1/public/oauth/google/onetap/start', async (c, 
   const token = single(c, 'public_token');
   const project = token ? services.projects.byPublicToken(token) : undefined;
   if (!project)
-    throw new ApiFailure('invalid_public_token', 401, 'The public token is not a token of any project.');
+    throw new AuthError('invalid_public_token', 'The public token is not a token of any project.');
   const google = oneTapGoogle(project, services);
   if (project.redirect_urls.length === 0) {
-    throw new ApiFailure(
+    throw new AuthError(
       'no_login_redirect_urls_set',
-      400,
       `Project "${project.name}" has no redirect_urls, so the login redirect URL cannot be checked.`,
     );
   }
@@ -125,7 +120,7 @@ const start = rawRoute('GET', '/v1/public/oauth/google/onetap/start', async (c, 
 const submit = rawRoute('POST', '/v1/oauth/callback/:id', async (c, services) => {
   noStore(c);
   if (c.req.header(ONE_TAP_HEADER) !== 'google-one-tap') {
-    throw new ApiFailure('bad_request', 400, `Send ${ONE_TAP_HEADER}: google-one-tap.`);
+    throw new AuthError('bad_request', `Send ${ONE_TAP_HEADER}: google-one-tap.`);
   }
   const body = await parseBody(c, oneTapSubmitBody);
   const id = c.req.param('id') ?? '';
@@ -141,11 +136,7 @@ const submit = rawRoute('POST', '/v1/oauth/callback/:id', async (c, services) =>
       })
     : null;
   if (!project || !state) {
-    throw new ApiFailure(
-      'oauth_flow_callback_error',
-      400,
-      'This One Tap sign-in has expired or was already used.',
-    );
+    throw new AuthError('oauth_flow_callback_error', 'This One Tap sign-in has expired or was already used.');
   }
   const google = oneTapGoogle(project, services);
   const login =

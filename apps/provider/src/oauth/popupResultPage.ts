@@ -42,7 +42,6 @@ export function popupResultPage(authOrigin: string, codeChallenge: string, outco
 })();
 </script></body></html>`;
   return new Response(html, {
-    status: 200,
     headers: {
       'Content-Type': 'text/html; charset=utf-8',
       'Content-Security-Policy': `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,

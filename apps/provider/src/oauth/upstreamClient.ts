@@ -2,10 +2,10 @@ import * as client from 'openid-client';
 import type { OAuthProviderConfig } from '../config/configSchema';
 import { isLoopbackHost } from '../config/origins';
 import { sha256Hex } from '../crypto/hash';
-import { ApiFailure } from '../http/ApiFailure';
 import type { Services } from '../http/deps';
 import { appleClientSecret } from './appleClientSecret';
 import { UPSTREAM_PROVIDERS, type UpstreamProvider } from './upstreamProviders';
+import { AuthError } from '../errors/AuthError';
 
 /** An upstream provider ready for one sign-in: the openid-client configuration and the table row. */
 export interface UpstreamClient {
@@ -24,7 +24,7 @@ export interface UpstreamClient {
 export const upstreamRedirectUri = (authOrigin: string, type: string): string =>
   `${authOrigin}/v1/public/oauth/${type}/callback`;
 
-const notConfigured = (message: string) => new ApiFailure('oauth_config_not_found', 400, message);
+const notConfigured = (message: string) => new AuthError('oauth_config_not_found', message);
 
 /** The secret named by the config, read from the environment now (so a rotated secret applies). */
 function envSecret(services: Services, name: string | undefined, type: string): string {
@@ -104,9 +104,8 @@ export async function upstreamClient(services: Services, p: OAuthProviderConfig)
       auth,
       `${p.type}|${issuer}|${clientId}|${sha256Hex(secret)}`,
     ).catch((cause: unknown) => {
-      throw new ApiFailure(
+      throw new AuthError(
         'oauth_flow_callback_error',
-        502,
         `OAuth provider "${p.type}": the issuer ${issuer} could not be discovered (${cause instanceof Error ? cause.message : String(cause)}).`,
         { cause },
       );

@@ -1,12 +1,12 @@
 import * as client from 'openid-client';
-import { ApiFailure } from '../http/ApiFailure';
 import type { ProviderValues } from './oauthTokens';
 import type { UpstreamSecrets } from './upstreamAuthorizeUrl';
 import type { UpstreamClient } from './upstreamClient';
 import { claimsProfile, obj, type UpstreamProfile } from './upstreamProfile';
+import { AuthError } from '../errors/AuthError';
 
 const callbackError = (message: string, cause?: unknown) =>
-  new ApiFailure('oauth_flow_callback_error', 400, message, cause === undefined ? undefined : { cause });
+  new AuthError('oauth_flow_callback_error', message, cause === undefined ? undefined : { cause });
 
 const why = (cause: unknown) => (cause instanceof Error ? cause.message : String(cause));
 

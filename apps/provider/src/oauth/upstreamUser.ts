@@ -4,6 +4,7 @@ import { findEmail, findOrCreateUserByEmail, normalizeEmail, parseEmail } from '
 import { emitEvent, type EventProject } from '../webhooks/emitEvent';
 import { findProviderAccount, linkProviderAccount, type ProviderAccount } from './providerAccounts';
 import type { UpstreamProfile } from './upstreamProfile';
+import { deliveringTransaction } from '../delivery/deliveringTransaction';
 
 export interface UpstreamUser {
   account: ProviderAccount;
@@ -34,7 +35,7 @@ async function createUnlinkedUser(
   p: UpstreamProfile,
 ): Promise<UpstreamUser> {
   try {
-    return await db.transaction(async (tx) => {
+    return await deliveringTransaction(db, async (tx) => {
       const userId = newId('user', project.test);
       await tx.query(
         `INSERT INTO users (user_id, project_id, status, name) VALUES ($1, $2, 'active', $3::jsonb)`,

@@ -4,17 +4,15 @@ import { newId } from '../crypto/ids';
 import type { Queryable } from '../db/Db';
 import type { ProjectRef } from '../users/project';
 import { addMinutes } from '../sessions/duration';
-import { consumeToken, replaceOneTimeToken } from '../tokens/oneTimeTokens';
+import { consumeToken, issueToken, tokenOf, TOKEN_COLUMNS, type TokenRow } from '../tokens/oneTimeTokens';
+import type { TokenData } from '../tokens/tokenKinds';
 
-export type OtpChannel = 'email' | 'sms' | 'whatsapp';
+export type OtpChannel = TokenData<'otp'>['channel'];
 
 /** A passcode is 6 digits; its lifetime is the request's `expiration_minutes`. */
 export const OTP_LENGTH = 6;
 /** Guesses each code allows; the guess that uses the last one burns the code if it is wrong. */
 export const OTP_MAX_ATTEMPTS = 5;
-
-/** `one_time_tokens.kind` of passcodes. */
-export const OTP_KIND = 'otp';
 
 // Hashes are salted with the row id: six digits repeat across users, hashes must not collide.
 // SHA-256, not a slow KDF like the passwords' scrypt: a leaked hash of a 6-digit code falls to
@@ -39,20 +37,15 @@ export async function issueOtp(
 ): Promise<string> {
   const code = generateOtpCode();
   const tokenId = newId('otp', input.project.test);
-  await replaceOneTimeToken(
-    db,
-    {
-      project: input.project,
-      kind: OTP_KIND,
-      tokenId,
-      tokenHash: codeHash(tokenId, code),
-      userId: input.userId,
-      data: { method_id: input.methodId, channel: input.channel },
-      expiresAt: addMinutes(input.now, input.expirationMinutes),
-      now: input.now,
-    },
-    'method_id',
-  );
+  await issueToken(db, 'otp', {
+    project: input.project,
+    tokenId,
+    tokenHash: codeHash(tokenId, code),
+    userId: input.userId,
+    data: { method_id: input.methodId, channel: input.channel },
+    expiresAt: addMinutes(input.now, input.expirationMinutes),
+    now: input.now,
+  });
   return code;
 }
 
@@ -69,30 +62,25 @@ export async function verifyOtp(
   db: Queryable,
   { project, methodId, code, now }: { project: ProjectRef; methodId: string; code: string; now: Date },
 ): Promise<OtpCheck> {
-  const [active] = await db.query<{
-    token_id: string;
-    token_hash: string;
-    user_id: string;
-    data: { channel: OtpChannel };
-    attempts: number;
-  }>(
+  const [row] = await db.query<TokenRow & { token_hash: string; attempts: number }>(
     `UPDATE one_time_tokens SET attempts = attempts + 1
      WHERE token_id = (
          SELECT token_id FROM one_time_tokens
-         WHERE project_id = $1 AND kind = '${OTP_KIND}' AND data->>'method_id' = $2
+         WHERE project_id = $1 AND kind = 'otp' AND data->>'method_id' = $2
            AND used_at IS NULL AND expires_at > $3
          ORDER BY created_at DESC LIMIT 1)
        AND used_at IS NULL AND expires_at > $3 AND attempts < ${OTP_MAX_ATTEMPTS}
-     RETURNING token_id, token_hash, user_id, data, attempts`,
+     RETURNING ${TOKEN_COLUMNS}, token_hash, attempts`,
     [project.project_id, methodId, now],
   );
-  if (!active) return { ok: false };
-  if (constantTimeEqual(codeHash(active.token_id, code), active.token_hash)) {
-    const consumed = await consumeToken(db, active.token_id, now);
-    return consumed?.user_id
-      ? { ok: true, userId: consumed.user_id, channel: active.data.channel }
+  const active = tokenOf('otp', row);
+  if (!row || !active) return { ok: false };
+  if (constantTimeEqual(codeHash(active.tokenId, code), row.token_hash)) {
+    const consumed = await consumeToken(db, 'otp', active.tokenId, now);
+    return consumed?.userId
+      ? { ok: true, userId: consumed.userId, channel: consumed.data.channel }
       : { ok: false };
   }
-  if (active.attempts >= OTP_MAX_ATTEMPTS) await consumeToken(db, active.token_id, now);
+  if (row.attempts >= OTP_MAX_ATTEMPTS) await consumeToken(db, 'otp', active.tokenId, now);
   return { ok: false };
 }

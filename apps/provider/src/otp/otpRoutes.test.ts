@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DB_KINDS } from '../../test/testDatabases';
-import { openAuthKit, type AuthKit } from '../../test/authTestKit';
+import { authKitFor, openAuthKit, type AuthKit } from '../../test/authTestKit';
 
 let n = 0;
 const freshEmail = () => `otp${++n}-${Date.now()}@example.com`;
@@ -8,12 +8,7 @@ const freshPhone = () => `+1555${String(Date.now() % 1_000_000).padStart(6, '0')
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
 describe.each(DB_KINDS)('one-time passcodes on %s', (kind) => {
-  let kit: AuthKit;
-  beforeAll(async () => {
-    kit = await openAuthKit(kind);
-  }, 60_000);
-  afterAll(() => kit?.close());
-  afterEach(() => vi.useRealTimers());
+  const kit = authKitFor(kind);
 
   it('sends an email code and signs in with it', async () => {
     const email = freshEmail();

@@ -4,7 +4,7 @@ import { deliver, otpEmail, otpText } from '../delivery';
 import type { Services } from '../http/deps';
 import { sendOrKeepNewest } from '../limits/sendOrKeepNewest';
 import { addMinutes } from '../sessions/duration';
-import { issueOtp, OTP_KIND, OTP_MAX_ATTEMPTS, type OtpChannel } from './otpCodes';
+import { issueOtp, OTP_MAX_ATTEMPTS, type OtpChannel } from './otpCodes';
 
 /**
  * Stores a fresh code for the method (replacing the previous one) and sends it; over the
@@ -20,7 +20,7 @@ export async function sendCode(
     to: target.to,
     // The method's code, whichever channel carried it: it is the one the owner can type.
     newest: {
-      kind: OTP_KIND,
+      kind: 'otp',
       userId: target.userId,
       match: { method_id: target.methodId },
       maxAttempts: OTP_MAX_ATTEMPTS,

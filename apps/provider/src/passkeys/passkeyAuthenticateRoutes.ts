@@ -1,4 +1,3 @@
-import { ApiFailure } from '../http/ApiFailure';
 import { sdkRoute, type Route } from '../http/route';
 import { activateUser } from '../users';
 import { buildAuthenticationOptions, parseAuthenticationCredential, verifyAuthentication } from './ceremony';
@@ -11,7 +10,8 @@ import {
 } from '.';
 import { finishAuthentication } from '../sessions/finishAuthentication';
 import { requireSession } from '../sessions/requireSession';
-import { ceremonyRpId, registrationNotFound, webAuthnApiFailure, webauthnFactor } from './webauthnCommon';
+import { ceremonyRpId, registrationNotFound, webAuthnError, webauthnFactor } from './webauthnCommon';
+import { AuthError } from '../errors/AuthError';
 
 /** Passkey sign-in: a discoverable login (primary) or a second factor for the session user (secondary). */
 export const webauthnAuthenticateRoutes: Route[] = [
@@ -47,13 +47,13 @@ export const webauthnAuthenticateRoutes: Route[] = [
   sdkRoute('POST /webauthn/authenticate', async (input) => {
     const { body, project, services } = input;
     const parsed = parseAuthenticationCredential(body.public_key_credential);
-    if (!parsed.ok) throw webAuthnApiFailure(parsed);
+    if (!parsed.ok) throw webAuthnError(parsed);
     // Consumed before anything else can fail: a challenge is spent by any answer to it.
     const store = createSqlChallengeStore(services.db, project);
     const taken = await takeStoredChallenge(store, parsed.clientData.challenge, {
       purpose: 'authentication',
     });
-    if (!taken.ok) throw webAuthnApiFailure(taken);
+    if (!taken.ok) throw webAuthnError(taken);
     const registration = await findRegistrationByCredentialId(
       services.db,
       project.project_id,
@@ -62,11 +62,11 @@ export const webauthnAuthenticateRoutes: Route[] = [
     if (!registration) throw registrationNotFound();
     const { record } = taken;
     if (record.userId !== null && record.userId !== registration.user_id) {
-      throw new ApiFailure('invalid_webauthn_challenge', 400, 'The challenge was issued to another user.');
+      throw new AuthError('invalid_webauthn_challenge', 'The challenge was issued to another user.');
     }
     const handle = parsed.credential.response.userHandle;
     if (handle !== undefined && Buffer.from(handle, 'base64url').toString('utf8') !== registration.user_id) {
-      throw new ApiFailure('webauthn_verification_failed', 400, "The user handle is not the passkey's user.");
+      throw new AuthError('webauthn_verification_failed', "The user handle is not the passkey's user.");
     }
     const verified = await verifyAuthentication({
       credentialJSON: body.public_key_credential,
@@ -80,13 +80,12 @@ export const webauthnAuthenticateRoutes: Route[] = [
         counter: registration.counter,
       },
     });
-    if (!verified.ok) throw webAuthnApiFailure(verified);
+    if (!verified.ok) throw webAuthnError(verified);
     const now = new Date();
     const id = registration.webauthn_registration_id;
     if (!(await recordUse(services.db, id, registration.counter, verified.newCounter, now))) {
-      throw new ApiFailure(
+      throw new AuthError(
         'webauthn_counter_regression',
-        400,
         'Another sign-in with this passkey used the same signature counter.',
       );
     }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OTHER_HOST } from '../../test/testConfig';
 import { DB_KINDS } from '../../test/testDatabases';
-import { createTestAuthenticator } from './ceremony/testAuthenticator';
+import { createTestAuthenticator } from '@latch/test-support/passkeys';
 import { BROWSER, openWebAuthnKit, type Reply, type WebAuthnKit } from '../../test/webauthnTestKit';
 
 const errorType = (reply: Reply) => [reply.status, reply.body['error_type']];

@@ -1,5 +1,4 @@
 import type { User } from '@latch/api';
-import { ApiFailure } from '../http/ApiFailure';
 import { sdkPathRoute, sdkRoute, type Route } from '../http/route';
 import { buildRegistrationOptions, parseRegistrationCredential, verifyRegistration } from './ceremony';
 import {
@@ -16,7 +15,8 @@ import { finishAuthentication } from '../sessions/finishAuthentication';
 import { requireSession } from '../sessions/requireSession';
 import { withLiveSession } from '../sessions/withLiveSession';
 import { webauthnAuthenticateRoutes } from './passkeyAuthenticateRoutes';
-import { ceremonyRpId, registrationNotFound, webAuthnApiFailure, webauthnFactor } from './webauthnCommon';
+import { ceremonyRpId, registrationNotFound, webAuthnError, webauthnFactor } from './webauthnCommon';
+import { AuthError } from '../errors/AuthError';
 
 /** How the authenticator shows the user: their email or phone number, else the user id. */
 function userLabels(user: User): { name: string; displayName: string } {
@@ -51,13 +51,13 @@ export const webauthnRoutes: Route[] = [
     const { body, project, services, sessionToken } = input;
     const { user_id, session } = await requireSession({ project, services, sessionToken });
     const parsed = parseRegistrationCredential(body.public_key_credential);
-    if (!parsed.ok) throw webAuthnApiFailure(parsed);
+    if (!parsed.ok) throw webAuthnError(parsed);
     const store = createSqlChallengeStore(services.db, project);
     const taken = await takeStoredChallenge(store, parsed.clientData.challenge, {
       purpose: 'registration',
       userId: user_id,
     });
-    if (!taken.ok) throw webAuthnApiFailure(taken);
+    if (!taken.ok) throw webAuthnError(taken);
     const { challenge, context } = taken.record;
     const verified = await verifyRegistration({
       credentialJSON: body.public_key_credential,
@@ -66,7 +66,7 @@ export const webauthnRoutes: Route[] = [
       rpId: context.rpId,
       authorizedOrigins: project.authorized_origins,
     });
-    if (!verified.ok) throw webAuthnApiFailure(verified);
+    if (!verified.ok) throw webAuthnError(verified);
     const now = new Date();
     const takenNames = await listRegistrationNames(services.db, project.project_id, user_id);
     const held = { projectId: project.project_id, sessionId: session.session_id, now };
@@ -87,9 +87,8 @@ export const webauthnRoutes: Route[] = [
       }),
     );
     if (!registration) {
-      throw new ApiFailure(
+      throw new AuthError(
         'duplicate_webauthn_registration',
-        409,
         'The Passkey cannot be created as it seems to be already registered.',
       );
     }

@@ -1,6 +1,7 @@
 import { sha256Hex } from '../crypto/hash';
 import { newId } from '../crypto/ids';
 import type { Queryable } from '../db/Db';
+import { issueToken, tokenOf, TOKEN_COLUMNS, type TokenRow } from '../tokens/oneTimeTokens';
 import type { ProjectRef } from '../users/project';
 import {
   CHALLENGE_TTL_MS,
@@ -29,15 +30,9 @@ export interface SqlChallengeStore extends ChallengeStore {
   consume(challenge: string): Promise<StoredChallengeRecord | null>;
 }
 
-export const CHALLENGE_KIND = 'webauthn_challenge';
+export const CHALLENGE_KIND = 'webauthn_challenge' as const;
 
 const EMPTY_CONTEXT: ChallengeContext = { rpId: '', userAgent: '', authenticatorType: '' };
-
-type ChallengeRow = {
-  user_id: string | null;
-  data: { purpose?: ChallengePurpose; context?: Partial<ChallengeContext> };
-  expires_at: Date;
-};
 
 export interface SqlChallengeStoreOptions {
   ttlMs?: number;
@@ -65,37 +60,33 @@ export function createSqlChallengeStore(
         new Date(at),
       ]);
       const challenge = generateChallenge();
-      await db.query(
-        `INSERT INTO one_time_tokens (token_id, project_id, kind, token_hash, user_id, data, created_at, expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [
-          newId('webauthn-challenge', project.test),
-          project.project_id,
-          CHALLENGE_KIND,
-          sha256Hex(challenge),
-          userId ?? null,
-          JSON.stringify({ purpose, context }),
-          new Date(at),
-          new Date(at + ttlMs),
-        ],
-      );
+      await issueToken(db, CHALLENGE_KIND, {
+        project,
+        tokenId: newId('webauthn-challenge', project.test),
+        tokenHash: sha256Hex(challenge),
+        userId: userId ?? null,
+        data: { purpose, context },
+        expiresAt: new Date(at + ttlMs),
+        now: new Date(at),
+      });
       return challenge;
     },
     async consume(challenge) {
-      const [row] = await db.query<ChallengeRow>(
+      const [row] = await db.query<TokenRow>(
         `DELETE FROM one_time_tokens WHERE project_id = $1 AND kind = $2 AND token_hash = $3
-         RETURNING user_id, data, expires_at`,
+         RETURNING ${TOKEN_COLUMNS}`,
         [project.project_id, CHALLENGE_KIND, sha256Hex(challenge)],
       );
-      if (!row?.data.purpose) return null;
-      const expiresAt = new Date(row.expires_at).getTime();
+      const taken = tokenOf(CHALLENGE_KIND, row);
+      if (!taken) return null;
+      const expiresAt = taken.expiresAt.getTime();
       if (expiresAt <= now()) return null;
       return {
         challenge,
-        purpose: row.data.purpose,
-        userId: row.user_id,
+        purpose: taken.data.purpose,
+        userId: taken.userId,
         expiresAt,
-        context: { ...EMPTY_CONTEXT, ...row.data.context },
+        context: taken.data.context,
       };
     },
   };

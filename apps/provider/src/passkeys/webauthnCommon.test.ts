@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testProject } from '../../test/testConfig';
-import { ApiFailure } from '../http/ApiFailure';
+import { AuthError } from '../errors/AuthError';
+import { ERROR_STATUS } from '../http/errorStatus';
 import { ceremonyRpId } from './webauthnCommon';
 
 const AUTH = 'https://auth.example.com';
@@ -9,7 +10,7 @@ const refusal = (run: () => unknown) => {
   try {
     run();
   } catch (error) {
-    return error instanceof ApiFailure ? [error.status, error.error_type] : error;
+    return error instanceof AuthError ? [ERROR_STATUS[error.error_type], error.error_type] : error;
   }
   return 'accepted';
 };

@@ -1,16 +1,15 @@
 import type { AuthenticationFactor } from '@latch/api';
 import type { ProjectConfig } from '../config/configSchema';
-import { ApiFailure } from '../http/ApiFailure';
 import { resolveRpId, type WebAuthnFailure } from './ceremony';
+import { AuthError } from '../errors/AuthError';
 
-/** Every WebAuthn domain failure is the client's (bad credential, origin, challenge...): 400. */
-export const webAuthnApiFailure = (failure: WebAuthnFailure): ApiFailure =>
-  new ApiFailure(failure.error_type, 400, failure.message);
+/** A WebAuthn domain failure (bad credential, origin, challenge...) as the error it answers. */
+export const webAuthnError = (failure: WebAuthnFailure): AuthError =>
+  new AuthError(failure.error_type, failure.message);
 
-export const registrationNotFound = (): ApiFailure =>
-  new ApiFailure(
+export const registrationNotFound = (): AuthError =>
+  new AuthError(
     'webauthn_registration_not_found',
-    404,
     'Passkey registration not found. You may have deleted the passkey from your account but not password manager. Please try again.',
   );
 
@@ -23,10 +22,10 @@ export function ceremonyRpId(authOrigin: string, project: ProjectConfig, domain:
   const requested = domain.trim() === '' ? undefined : domain;
   if (requested !== undefined) {
     const asked = resolveRpId({ authOrigin, requestedDomain: requested });
-    if (!asked.ok) throw webAuthnApiFailure(asked);
+    if (!asked.ok) throw webAuthnError(asked);
   }
   const resolved = resolveRpId({ authOrigin, requestedDomain: project.passkey_domain ?? requested });
-  if (!resolved.ok) throw webAuthnApiFailure(resolved);
+  if (!resolved.ok) throw webAuthnError(resolved);
   return resolved.rpId;
 }
 

@@ -4,6 +4,7 @@ import type { OwnerEpoch } from '../sessions/sessionRow';
 import { hashPassword } from './passwordHash';
 import { replacePassword } from './replacePassword';
 import { requireStorablePassword, requireStrongPassword } from './requireStrongPassword';
+import { deliveringTransaction } from '../delivery/deliveringTransaction';
 
 /**
  * A new password for a user who proved the account another way (the current password, a live
@@ -26,7 +27,7 @@ export async function changePassword(
   requireStorablePassword(input.password);
   requireStrongPassword(project, input.password, input.email);
   const hash = await hashPassword(input.password);
-  await db.transaction((tx) =>
+  await deliveringTransaction(db, (tx) =>
     replacePassword(tx, project, {
       userId: input.userId,
       hash,

@@ -5,7 +5,6 @@ export { checkStrength, MIN_VALID_SCORE } from './checkStrength';
 export type { StrengthPolicy, StrengthCheckInput } from './checkStrength';
 export { isBreached } from './breachedPasswords';
 export { checkPasswordLogin } from './checkPasswordLogin';
-export { consumeResetToken } from './consumeResetToken';
 export { createPasswordUser } from './createPasswordUser';
 export {
   isLocked,
@@ -29,10 +28,8 @@ export {
   AUTO_RESET_WINDOW_MS,
   findResetToken,
   issueResetToken,
-  RESET_TOKEN_KIND,
   retireResetTokens,
   useResetToken,
 } from './resetTokens';
-export type { ResetTokenRef } from './resetTokens';
 export { sendDefaultPasswordReset, sendPasswordReset } from './startPasswordReset';
 export type { ResetMessageMetadata, ResetStart } from './startPasswordReset';

@@ -7,6 +7,7 @@ import { createUserWithProfile } from '../users/createUserWithProfile';
 import { requireProjectUser } from '../users/projectUser';
 import { formatMigratedHash } from './migrated/storedMigratedHash';
 import { replacePassword } from './replacePassword';
+import { deliveringTransaction } from '../delivery/deliveringTransaction';
 
 export interface PasswordMigration extends MigratedHashFields {
   email: string;
@@ -61,7 +62,7 @@ export async function migratePassword(
     ? { user_id: created.user_id, email_id: created.email_id }
     : (existing ?? (await findEmail(db, project.project_id, email)));
   if (!owner) throw new AuthError('email_not_found', 'No user has this email address.');
-  await db.transaction(async (tx) => {
+  await deliveringTransaction(db, async (tx) => {
     const proof = { project, userId: owner.user_id, requestSession: {}, now };
     if (input.set_email_verified)
       await proveAddressInTransaction(tx, { ...proof, address: { emailId: owner.email_id } });

@@ -1,4 +1,3 @@
-import { ApiFailure } from '../http/ApiFailure';
 import { backendRoute } from '../http/backendRoute';
 import type { Route } from '../http/route';
 import { authenticateSessionJwt, authenticateSessionToken } from '../sessions';
@@ -16,6 +15,7 @@ import { checkStrength } from './checkStrength';
 import { migratePassword } from './migratePassword';
 import { loadPasswordRecord } from './passwordRecord';
 import { requireStorablePassword } from './requireStrongPassword';
+import { AuthError } from '../errors/AuthError';
 
 const PASSWORD_FACTOR = { type: 'password', delivery_method: 'knowledge' } as const;
 
@@ -122,8 +122,7 @@ export const passwordBackendRoutes: Route[] = [
   backendRoute('POST /v1/passwords/session/reset', async ({ body, project, services }) => {
     const now = new Date();
     const named = await findNamedSession(services, project, body, now);
-    if (!named)
-      throw new ApiFailure('missing_field', 400, 'session_token or session_jwt is a required field.');
+    if (!named) throw new AuthError('missing_field', 'session_token or session_jwt is a required field.');
     const user = await requireProjectUser(services.db, project.project_id, named.user_id);
     // The epoch first, then the session again: a claim that ended the session meanwhile is seen by
     // one or the other, so the change stores nothing.

@@ -1,20 +1,11 @@
-import { randomToken, sha256Hex } from '../crypto/hash';
 import type { Queryable } from '../db/Db';
-import { addMinutes } from '../sessions';
-import {
-  consumeToken,
-  findActiveToken,
-  insertOneTimeToken,
-  type OneTimeTokenRow,
-} from '../tokens/oneTimeTokens';
-import { pkceSatisfied } from '../tokens/pkce';
+import { findEmailLink, issueEmailLink, type EmailLink, type LinkUse } from '../tokens/emailLinks';
+import { consumeToken } from '../tokens/oneTimeTokens';
+import type { TokenKind } from '../tokens/tokenKinds';
 import type { ProjectRef } from '../users';
 
-/** `one_time_tokens.kind` of reset links. */
-export const RESET_TOKEN_KIND = 'password_reset';
-
 /** Stores a new single-use reset token (hashed) for the user's email; answers the token and its row's id. */
-export async function issueResetToken(
+export const issueResetToken = (
   db: Queryable,
   input: {
     project: ProjectRef;
@@ -27,69 +18,33 @@ export async function issueResetToken(
     auto?: boolean;
     now: Date;
   },
-): Promise<{ token: string; tokenId: string }> {
-  const token = randomToken(32);
-  const tokenId = await insertOneTimeToken(db, {
-    project: input.project,
-    kind: RESET_TOKEN_KIND,
-    tokenHash: sha256Hex(token),
-    userId: input.userId,
+): Promise<{ token: string; tokenId: string }> =>
+  issueEmailLink(db, 'password_reset', {
+    ...input,
     data: {
       email_id: input.emailId,
       redirect_url: input.redirectUrl,
       ...(input.codeChallenge ? { code_challenge: input.codeChallenge } : {}),
       ...(input.auto ? { auto: true } : {}),
     },
-    expiresAt: addMinutes(input.now, input.expirationMinutes),
-    now: input.now,
   });
-  return { token, tokenId };
-}
-
-export interface ResetTokenRef {
-  tokenId: string;
-  userId: string;
-  emailId: string;
-}
 
 /**
  * The usable reset token, without using it up (a weak new password must not burn the link).
  * Null when unknown, used, expired, or its PKCE challenge does not match `codeVerifier`.
  */
-export async function findResetToken(
-  db: Queryable,
-  {
-    projectId,
-    token,
-    codeVerifier,
-    now,
-  }: { projectId: string; token: string; codeVerifier?: string | undefined; now: Date },
-): Promise<ResetTokenRef | null> {
-  const row = await findActiveToken(db, {
-    projectId,
-    kind: RESET_TOKEN_KIND,
-    tokenHash: sha256Hex(token),
-    now,
-  });
-  return row && usable(row, codeVerifier);
-}
-
-function usable(row: OneTimeTokenRow, codeVerifier: string | undefined): ResetTokenRef | null {
-  if (!pkceSatisfied(row.data, codeVerifier)) return null;
-  const emailId = row.data['email_id'];
-  if (!row.user_id || typeof emailId !== 'string') return null;
-  return { tokenId: row.token_id, userId: row.user_id, emailId };
-}
+export const findResetToken = (db: Queryable, use: LinkUse): Promise<EmailLink | null> =>
+  findEmailLink(db, 'password_reset', use);
 
 /** Uses the token once (atomic); false when another request used it first or it expired. */
 export const useResetToken = async (db: Queryable, tokenId: string, now: Date): Promise<boolean> =>
-  (await consumeToken(db, tokenId, now)) !== null;
+  (await consumeToken(db, 'password_reset', tokenId, now)) !== null;
 
 /** After a reset, older reset links of the user stop working. */
 export async function retireResetTokens(db: Queryable, userId: string, now: Date): Promise<void> {
   await db.query(
     'UPDATE one_time_tokens SET used_at = $3 WHERE user_id = $1 AND kind = $2 AND used_at IS NULL',
-    [userId, RESET_TOKEN_KIND, now],
+    [userId, 'password_reset' satisfies TokenKind, now],
   );
 }
 
@@ -114,7 +69,7 @@ export async function absorbAutoReset(
            AND data->>'auto' = 'true' AND NOT (data ? 'absorbed') AND created_at > $4
          ORDER BY created_at DESC LIMIT 1)
       RETURNING token_id`,
-    [input.projectId, input.userId, RESET_TOKEN_KIND, since],
+    [input.projectId, input.userId, 'password_reset' satisfies TokenKind, since],
   );
   return rows.length > 0;
 }

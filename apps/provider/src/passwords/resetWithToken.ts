@@ -6,6 +6,7 @@ import { findEmailById, proveAddressInTransaction, type EmailRecord, type Reques
 import { replacePassword } from './replacePassword';
 import { requireStorablePassword, requireStrongPassword } from './requireStrongPassword';
 import { findResetToken, useResetToken } from './resetTokens';
+import { deliveringTransaction } from '../delivery/deliveringTransaction';
 
 const badResetToken = (): AuthError =>
   new AuthError('unable_to_auth_magic_link', 'The reset link was already used, expired, or is not valid.');
@@ -42,7 +43,7 @@ export async function resetWithToken(
   requireStrongPassword(project, input.password, owner.email);
   const hash = await hashPassword(input.password);
   if (!(await useResetToken(db, ref.tokenId, now))) throw badResetToken();
-  await db.transaction(async (tx) => {
+  await deliveringTransaction(db, async (tx) => {
     // Proved first: a claim marks the password set before for reset, and this one replaces it.
     await proveAddressInTransaction(tx, {
       project,

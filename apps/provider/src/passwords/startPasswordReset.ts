@@ -9,7 +9,7 @@ import { addMinutes } from '../sessions/duration';
 import { findEmail, requireEmail, type EmailRecord } from '../users';
 import { passwordResetEmail } from './resetEmail';
 import { resetRedirects, type ResetRedirects } from './resetRedirects';
-import { absorbAutoReset, issueResetToken, RESET_TOKEN_KIND } from './resetTokens';
+import { absorbAutoReset, issueResetToken } from './resetTokens';
 
 export interface ResetStart {
   email: EmailRecord;
@@ -39,7 +39,7 @@ export async function sendPasswordReset(
     channel: 'email',
     to: email.email,
     newest: {
-      kind: RESET_TOKEN_KIND,
+      kind: 'password_reset',
       userId: email.user_id,
       match: { email_id: email.email_id },
       codeChallenge,

@@ -4,8 +4,8 @@ import { adjacencyGraphs, dictionary as commonDictionary } from '@zxcvbn-ts/lang
 import { dictionary as enDictionary, translations } from '@zxcvbn-ts/language-en';
 
 /*
- * Pathological input ('aB3$' x 64) cost 2 s per check with the defaults (maxLength 256, 100 l33t
- * substitutions); these limits keep the worst case near 50 ms. Estimating only a 64-character prefix
+ * Pathological input ('aB3$' x 64) takes seconds per check with the defaults (maxLength 256, 100
+ * l33t substitutions); these limits bound the worst case (`checkStrength.test.ts`). Estimating only a 64-character prefix
  * can only under-rate a password, never over-rate it.
  */
 const ESTIMATE_MAX_LENGTH = 64;
@@ -13,7 +13,7 @@ const L33T_MAX_SUBSTITUTIONS = 4;
 
 let factory: ZxcvbnFactory | undefined;
 
-// Ranking the ~300k dictionary words takes ~300 ms, so it happens on the first check, once.
+// Ranking the dictionary words is costly, so it happens on the first check, once.
 function zxcvbn(): ZxcvbnFactory {
   factory ??= new ZxcvbnFactory({
     dictionary: { ...commonDictionary, ...enDictionary },

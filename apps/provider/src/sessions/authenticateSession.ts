@@ -1,21 +1,21 @@
-import type { AuthenticateResponse, Session, User } from '@latch/api';
+import type { AuthenticateResponse, Session } from '@latch/api';
 import { sha256Hex } from '../crypto/hash';
 import type { Db, Queryable } from '../db/Db';
 import { AuthError } from '../errors/AuthError';
-import { UserNotFoundError } from '../users/loadUser';
+import { sessionNotFound } from './sessionNotFound';
+import { findVersionedUser, UserNotFoundError } from '../users/loadUser';
 import type { ProjectRef } from '../users/project';
-import { toUser } from '../users/userJson';
 import { emitEvent, type EventProject } from '../webhooks/emitEvent';
+import { answerSession, lastAnswered } from './answeredSessions';
 import { addMinutes } from './duration';
-import { sessionResponse } from './issueSession';
 import { verifySessionJwt } from './sessionJwt';
-import { knownUsers } from './knownUsers';
 import {
+  peekLiveSession,
+  readLiveSession,
   revokeLiveSession,
-  sessionRowOf,
+  sameRowVersion,
   toSession,
-  touchLiveSession,
-  type TouchedSession,
+  type SessionKey,
 } from './sessionRow';
 
 export interface AuthenticateSessionInput {
@@ -27,24 +27,16 @@ export interface AuthenticateSessionInput {
   now?: Date;
 }
 
-const notFound = (): AuthError =>
-  new AuthError('session_not_found', 'The session expired, was revoked, or never existed.');
-
 /**
  * Refresh: a live session token answers the authenticate shape with its JWT (fresh, or minted for
  * the same session state within the last minute), after recording the access (and extending it
  * when `durationMinutes` is given). Anything else is 404 `session_not_found`.
  */
-export async function authenticateSessionToken(
+export function authenticateSessionToken(
   input: AuthenticateSessionInput & { sessionToken: string },
 ): Promise<AuthenticateResponse> {
   const now = input.now ?? new Date();
-  const { row, user, session } = await touch(input, { tokenHash: sha256Hex(input.sessionToken) }, now);
-  // Named fields, not `{ ...input, row, … }`: see `successResponse` on such literals.
-  const { db, project, authOrigin, sessionToken } = input;
-  return sameAsLast(
-    await sessionResponse({ db, project, authOrigin, row, user, session, sessionToken, now }),
-  );
+  return refresh(input, { tokenHash: sha256Hex(input.sessionToken) }, input.sessionToken, now);
 }
 
 /**
@@ -64,73 +56,51 @@ export async function authenticateSessionJwt(
   });
   if (!verified)
     throw new AuthError('invalid_session_token', 'The session JWT is not valid for this project.');
-  const { row, user, session } = await touch(input, { sessionId: verified.sessionId }, now);
-  const { db, project, authOrigin } = input;
-  return sameAsLast(
-    await sessionResponse({ db, project, authOrigin, row, user, session, sessionToken: '', now }),
-  );
-}
-
-/** The last refresh answer for each session object (one per row version, see `touch`). */
-const lastAnswers = new WeakMap<Session, AuthenticateResponse>();
-
-/**
- * The answer given last time for this session when it says the same (same user object, JWT and
- * token: a refresh of an unchanged session), else this one, remembered for the next refresh. The
- * same object each time lets the HTTP edge serialize it once; answers are never changed after.
- */
-function sameAsLast(answer: AuthenticateResponse): AuthenticateResponse {
-  const last = lastAnswers.get(answer.session);
-  if (
-    last &&
-    last.user === answer.user &&
-    last.user_id === answer.user_id &&
-    last.session_jwt === answer.session_jwt &&
-    last.session_token === answer.session_token
-  )
-    return last;
-  lastAnswers.set(answer.session, answer);
-  return answer;
+  return refresh(input, { sessionId: verified.sessionId }, '', now);
 }
 
 /**
- * Records the access to the live session (`touchLiveSession`, given the user and row this process
- * holds for the same key) and answers it with its user: the held user when its version has not
- * moved since, else the one the statement built (remembered for the next refresh); and the session
- * as built last time when the row is the held version, else built from the row. 404 when the
- * session is not live, or its user is gone.
+ * Peeks at the live session (`peekLiveSession`: its versions, every time) and answers it. The
+ * access is recorded when extended or a minute since the last record; the row is read whole only
+ * when it moved since this process answered it, and the user only when its version moved.
  */
-async function touch(
+async function refresh(
   input: AuthenticateSessionInput,
-  key: { tokenHash: string } | { sessionId: string },
+  key: SessionKey,
+  sessionToken: string,
   now: Date,
-): Promise<{ row: TouchedSession; user: User; session: Session }> {
-  const users = knownUsers(input.db);
-  const cacheKey = 'tokenHash' in key ? `token:${key.tokenHash}` : `id:${key.sessionId}`;
-  const known = users.get(cacheKey);
-  const row = await touchLiveSession(input.db, input.project.project_id, key, now, expiry(input, now), {
-    userVersion: known?.version,
-    row: known && { version: known.session.rowVersion, row: known.session.row },
-  });
-  if (!row) throw notFound();
-  if (row.user_version === null) throw new UserNotFoundError(row.user_id);
-  let user: User;
-  if (row.user_json) user = toUser(row.user_json);
-  else {
-    // No JSON: the statement found the user at the version sent, which came from `known`.
-    if (known?.version !== row.user_version || known.userId !== row.user_id)
-      throw new Error(`session ${row.session_id}: no user JSON for version ${row.user_version}`);
-    user = known.user;
+): Promise<AuthenticateResponse> {
+  const { db, project, authOrigin } = input;
+  const peeked = await peekLiveSession(db, project.project_id, key, now);
+  if (!peeked) throw sessionNotFound();
+  const last = lastAnswered(db, peeked.session_id);
+  const expiresAt = input.durationMinutes === undefined ? undefined : addMinutes(now, input.durationMinutes);
+  const write = expiresAt !== undefined || peeked.stale;
+  let row: { rowVersion: string; session: Session; userVersion: string | null };
+  if (!write && last && sameRowVersion(last.rowVersion, peeked.row_version)) {
+    row = { rowVersion: peeked.row_version, session: last.session, userVersion: peeked.user_version };
+  } else {
+    const read = await readLiveSession(db, peeked.session_id, now, write ? { expiresAt } : undefined);
+    if (!read) throw sessionNotFound();
+    row = { rowVersion: read.row_version, session: toSession(read), userVersion: read.user_version };
   }
-  const held = row.sameAsHeld ? known?.session : undefined;
-  const built = held ?? { rowVersion: row.row_version, session: toSession(row), row: sessionRowOf(row) };
-  if (!held || user !== known?.user)
-    users.remember(cacheKey, { userId: row.user_id, version: row.user_version, user, session: built });
-  return { row, user, session: built.session };
+  const userId = row.session.user_id;
+  const user =
+    last && last.user.user_id === userId && last.userVersion === row.userVersion
+      ? { user: last.user, version: last.userVersion }
+      : row.userVersion === null
+        ? null
+        : await findVersionedUser(db, userId);
+  if (!user) throw new UserNotFoundError(userId);
+  return answerSession({
+    db,
+    project,
+    authOrigin,
+    current: { rowVersion: row.rowVersion, session: row.session, userVersion: user.version, user: user.user },
+    sessionToken,
+    now,
+  });
 }
-
-const expiry = (input: AuthenticateSessionInput, now: Date): Date | undefined =>
-  input.durationMinutes === undefined ? undefined : addMinutes(now, input.durationMinutes);
 
 /**
  * Ends every live session of the user (a password reset) but `exceptSessionId`, the one the reset
@@ -156,7 +126,7 @@ export async function revokeUserSessions(
 }
 
 /** Ends the session of this token; answers false when there was no live session to end. */
-export async function revokeSession({
+export const revokeSession = ({
   db,
   project,
   sessionToken,
@@ -166,6 +136,4 @@ export async function revokeSession({
   project: EventProject;
   sessionToken: string;
   now?: Date;
-}): Promise<boolean> {
-  return revokeLiveSession(db, project, { tokenHash: sha256Hex(sessionToken) }, now);
-}
+}): Promise<boolean> => revokeLiveSession(db, project, { tokenHash: sha256Hex(sessionToken) }, now);

@@ -2,13 +2,14 @@ import type { Session, User } from '@latch/api';
 import type { ProjectConfig } from '../config/configSchema';
 import { sha256Hex } from '../crypto/hash';
 import { AuthError } from '../errors/AuthError';
+import { sessionNotFound } from './sessionNotFound';
 import type { BackendRouteInput } from '../http/backendRoute';
 import type { Services } from '../http/deps';
 import { requireProjectUser } from '../users/projectUser';
 import type { Proof } from './finishAuthentication';
 import { issueSession } from './issueSession';
 import { verifySessionJwt } from './sessionJwt';
-import { findLiveSessionByHash, findLiveSessionById, type SessionRow } from './sessionRow';
+import { findLiveSession, type SessionRow } from './sessionRow';
 
 /** The session fields of a backend sign-in call (`backendSessionFields` in @latch/api). */
 export interface BackendSessionFields {
@@ -27,9 +28,6 @@ export interface BackendAuthentication {
   session_jwt: string;
 }
 
-const sessionNotFound = (): AuthError =>
-  new AuthError('session_not_found', 'The session expired, was revoked, or never existed.');
-
 /**
  * The live session a backend call names by `session_token` or `session_jwt`, or null when it names
  * none. A JWT that does not verify is 401 `invalid_session_token`; a dead session 404 `session_not_found`.
@@ -43,7 +41,7 @@ export async function findNamedSession(
   const { db } = services;
   let row: SessionRow | null;
   if (fields.session_token !== undefined) {
-    row = await findLiveSessionByHash(db, project.project_id, sha256Hex(fields.session_token), now);
+    row = await findLiveSession(db, project.project_id, { tokenHash: sha256Hex(fields.session_token) }, now);
   } else if (fields.session_jwt !== undefined) {
     const verified = await verifySessionJwt(db, {
       projectId: project.project_id,
@@ -53,7 +51,7 @@ export async function findNamedSession(
     });
     if (!verified)
       throw new AuthError('invalid_session_token', 'The session JWT is not valid for this project.');
-    row = await findLiveSessionById(db, project.project_id, verified.sessionId, now);
+    row = await findLiveSession(db, project.project_id, { sessionId: verified.sessionId }, now);
   } else {
     return null;
   }

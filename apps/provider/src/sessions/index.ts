@@ -3,7 +3,7 @@
  * Every sign-in route ends with `issueSession`; `/sessions/authenticate` and the backend route use
  * `authenticateSessionToken` / `authenticateSessionJwt`; the JWKS route uses `publicJwks`.
  */
-export { issueSession, sessionResponse } from './issueSession';
+export { issueSession } from './issueSession';
 export type { IssueSessionInput } from './issueSession';
 export {
   authenticateSessionJwt,

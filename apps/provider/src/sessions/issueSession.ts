@@ -3,33 +3,27 @@ import {
   isPlainObject as isRecord,
   type AuthenticateResponse,
   type AuthenticationFactor,
-  type Session,
-  type User,
 } from '@latch/api';
 import { randomToken, sha256Hex } from '../crypto/hash';
 import { newId } from '../crypto/ids';
 import type { Db, Queryable } from '../db/Db';
 import { AuthError } from '../errors/AuthError';
 import { UserNotFoundError } from '../users/loadUser';
-import type { ProjectRef } from '../users/project';
+import { toUser } from '../users/userJson';
 import type { EventProject } from '../webhooks/emitEvent';
 import { withEvent } from '../webhooks/withEvent';
-import { toUser } from '../users/userJson';
 import { updatedCustomClaims, type CustomClaims } from './customClaims';
 import { addMinutes } from './duration';
-import { reusableSessionJwt } from './reusableSessionJwt';
+import { answerSession } from './answeredSessions';
 import {
-  findLiveSessionByHash,
-  findLiveSessionById,
+  findLiveSession,
   insertSession,
   toSession,
   touchSession,
   type OwnerEpoch,
   type SessionAttributes,
-  type SessionRow,
   type SessionWithUser,
 } from './sessionRow';
-import { currentSigningKey } from './signingKeys';
 
 export interface IssueSessionInput {
   db: Db;
@@ -98,9 +92,9 @@ export async function issueSession(input: IssueSessionInput): Promise<Authentica
   let row: SessionWithUser | null = null;
   let sessionToken = input.existingSessionToken ?? null;
   const existing = sessionToken
-    ? await findLiveSessionByHash(db, project.project_id, sha256Hex(sessionToken), now)
+    ? await findLiveSession(db, project.project_id, { tokenHash: sha256Hex(sessionToken) }, now)
     : input.existingSessionId
-      ? await findLiveSessionById(db, project.project_id, input.existingSessionId, now)
+      ? await findLiveSession(db, project.project_id, { sessionId: input.existingSessionId }, now)
       : null;
   if (existing?.user_id === userId) {
     row = await touchSession(db, existing.session_id, now, {
@@ -138,55 +132,18 @@ export async function issueSession(input: IssueSessionInput): Promise<Authentica
     if (!created) throw new UserNotFoundError(userId);
     row = created;
   }
-  if (!row.user_json) throw new UserNotFoundError(row.user_id);
-  return sessionResponse({
+  if (!row.user_json || row.user_version === null) throw new UserNotFoundError(row.user_id);
+  return answerSession({
     db,
     project,
     authOrigin: input.authOrigin,
-    row,
-    user: toUser(row.user_json),
+    current: {
+      rowVersion: row.row_version,
+      session: toSession(row),
+      userVersion: row.user_version,
+      user: toUser(row.user_json),
+    },
     sessionToken: sessionToken ?? '',
     now,
   });
-}
-
-/**
- * The authenticate shape for a session row and its user: the user, the session (`session` when the
- * caller has it built from this row already, else built here), its token and its JWT (a fresh one,
- * or the one minted for the same session state within the last minute).
- */
-export async function sessionResponse({
-  db,
-  project,
-  authOrigin,
-  row,
-  user,
-  session = toSession(row),
-  sessionToken,
-  now,
-}: {
-  db: Db;
-  project: ProjectRef;
-  authOrigin: string;
-  row: SessionRow;
-  user: User;
-  session?: Session;
-  sessionToken: string;
-  now: Date;
-}): Promise<AuthenticateResponse> {
-  const key = await currentSigningKey(db, project, now);
-  const session_jwt = await reusableSessionJwt(db, {
-    key,
-    projectId: project.project_id,
-    issuer: authOrigin,
-    session,
-    now,
-  });
-  return {
-    user_id: row.user_id,
-    user,
-    session,
-    session_token: sessionToken,
-    session_jwt,
-  };
 }

@@ -1,7 +1,6 @@
 import type { AuthenticateResponse } from '@latch/api';
 import type { ProjectConfig } from '../config/configSchema';
 import { AuthError } from '../errors/AuthError';
-import { ApiFailure } from '../http/ApiFailure';
 import type { Services } from '../http/deps';
 import { authenticateSessionToken } from './authenticateSession';
 
@@ -21,7 +20,7 @@ export async function requireSession({
   services: Services;
   sessionToken: string | null;
 }): Promise<AuthenticateResponse> {
-  if (!sessionToken) throw new ApiFailure('user_unauthenticated', 401, NO_SESSION);
+  if (!sessionToken) throw new AuthError('user_unauthenticated', NO_SESSION);
   try {
     return await authenticateSessionToken({
       db: services.db,
@@ -31,7 +30,7 @@ export async function requireSession({
     });
   } catch (error) {
     if (error instanceof AuthError && error.error_type === 'session_not_found') {
-      throw new ApiFailure('user_unauthenticated', 401, NO_SESSION, { cause: error });
+      throw new AuthError('user_unauthenticated', NO_SESSION, { cause: error });
     }
     throw error;
   }

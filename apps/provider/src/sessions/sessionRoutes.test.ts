@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DB_KINDS } from '../../test/testDatabases';
-import { openAuthKit, type AuthKit } from '../../test/authTestKit';
+import { authKitFor } from '../../test/authTestKit';
 import { ACCESS_RECORD_SECONDS } from './sessionRow';
 
 type Session = {
@@ -13,12 +13,7 @@ let n = 0;
 const freshEmail = () => `session${++n}-${Date.now()}@example.com`;
 
 describe.each(DB_KINDS)('sessions on %s', (kind) => {
-  let kit: AuthKit;
-  beforeAll(async () => {
-    kit = await openAuthKit(kind);
-  }, 60_000);
-  afterAll(() => kit?.close());
-  afterEach(() => vi.useRealTimers());
+  const kit = authKitFor(kind);
 
   it('refreshes with the token in the Basic auth password: new JWT, same expiry unless extended', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });

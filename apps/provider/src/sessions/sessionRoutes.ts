@@ -1,34 +1,29 @@
-import { ApiFailure } from '../http/ApiFailure';
-import { reusableAnswer } from '../http/envelope';
 import { sdkRoute, type Route } from '../http/route';
 import { authenticateSessionToken, revokeSession } from './authenticateSession';
+import { AuthError } from '../errors/AuthError';
+import { sessionNotFound } from './sessionNotFound';
 
-const noSession = (): ApiFailure =>
-  new ApiFailure(
+const noSession = (): AuthError =>
+  new AuthError(
     'unauthorized_credentials',
-    401,
     'Send the session token as the password of Authorization: Basic base64(public_token:session_token).',
   );
 
 export const sessionRoutes: Route[] = [
   sdkRoute('POST /sessions/authenticate', async ({ body, project, services, sessionToken }) => {
     if (!sessionToken) throw noSession();
-    // An unchanged session's refresh answers the same object again: its JSON is built once.
-    return reusableAnswer(
-      await authenticateSessionToken({
-        db: services.db,
-        project,
-        authOrigin: services.authOrigin,
-        sessionToken,
-        durationMinutes: body.session_duration_minutes,
-      }),
-    );
+    return authenticateSessionToken({
+      db: services.db,
+      project,
+      authOrigin: services.authOrigin,
+      sessionToken,
+      durationMinutes: body.session_duration_minutes,
+    });
   }),
   sdkRoute('POST /sessions/revoke', async ({ project, services, sessionToken }) => {
     if (!sessionToken) throw noSession();
     const revoked = await revokeSession({ db: services.db, project, sessionToken });
-    if (!revoked)
-      throw new ApiFailure('session_not_found', 404, 'The session expired, was revoked, or never existed.');
+    if (!revoked) throw sessionNotFound();
     return {};
   }),
 ];

@@ -24,20 +24,6 @@ export const SESSION_COLUMNS =
 
 const iso = (d: Date): string => new Date(d).toISOString();
 
-/** The session's own columns of a row that carries more (versions, the user's JSON). */
-export const sessionRowOf = (row: SessionRow): SessionRow => ({
-  session_id: row.session_id,
-  project_id: row.project_id,
-  user_id: row.user_id,
-  started_at: row.started_at,
-  last_accessed_at: row.last_accessed_at,
-  expires_at: row.expires_at,
-  factors: row.factors,
-  attributes: row.attributes,
-  custom_claims: row.custom_claims,
-  roles: row.roles,
-});
-
 /** A row in the API's `Session` shape (packages/api `Session`). */
 export const toSession = (row: SessionRow): Session => ({
   session_id: row.session_id,
@@ -51,33 +37,27 @@ export const toSession = (row: SessionRow): Session => ({
   roles: row.roles,
 });
 
-/** The live (not revoked, not expired) session of a project with this token hash, or null. */
-export async function findLiveSessionByHash(
-  db: Queryable,
-  projectId: string,
-  tokenHash: string,
-  now: Date,
-): Promise<SessionRow | null> {
-  const [row] = await db.query<SessionRow>(
-    `SELECT ${SESSION_COLUMNS} FROM sessions
-     WHERE project_id = $1 AND token_hash = $2 AND revoked_at IS NULL AND expires_at > $3`,
-    [projectId, tokenHash, now],
-  );
-  return row ?? null;
-}
+/** How a caller names a session: by its opaque token's hash, or (a verified JWT) by its id. */
+export type SessionKey = { tokenHash: string } | { sessionId: string };
 
-/** The live session of a project with this id, or null. */
-export async function findLiveSessionById(
+/** The live (not revoked, not expired) session of a project: `$1` project, `$2` key, `$3` now. */
+const liveSql = (key: SessionKey): string =>
+  `project_id = $1 AND ${'tokenHash' in key ? 'token_hash' : 'session_id'} = $2 AND revoked_at IS NULL AND expires_at > $3`;
+
+const keyValue = (key: SessionKey): string => ('tokenHash' in key ? key.tokenHash : key.sessionId);
+
+/** The live session of a project named by `key`, or null. */
+export async function findLiveSession(
   db: Queryable,
   projectId: string,
-  sessionId: string,
+  key: SessionKey,
   now: Date,
 ): Promise<SessionRow | null> {
-  const [row] = await db.query<SessionRow>(
-    `SELECT ${SESSION_COLUMNS} FROM sessions
-     WHERE project_id = $1 AND session_id = $2 AND revoked_at IS NULL AND expires_at > $3`,
-    [projectId, sessionId, now],
-  );
+  const [row] = await db.query<SessionRow>(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE ${liveSql(key)}`, [
+    projectId,
+    keyValue(key),
+    now,
+  ]);
   return row ?? null;
 }
 
@@ -96,18 +76,11 @@ export async function listLiveSessions(
   );
 }
 
-const revokeLiveSql = (keyColumn: 'token_hash' | 'session_id'): string =>
-  `UPDATE sessions SET revoked_at = $3
-   WHERE project_id = $1 AND ${keyColumn} = $2 AND revoked_at IS NULL AND expires_at > $3
-   RETURNING session_id, user_id`;
-const REVOKE_LIVE_BY_HASH_SQL = revokeLiveSql('token_hash');
-const REVOKE_LIVE_BY_ID_SQL = revokeLiveSql('session_id');
-
-/** Ends a live session named by token hash or id; answers whether there was one to end. */
+/** Ends a live session named by `key` (its `session.revoked` event with it); answers whether there was one to end. */
 export async function revokeLiveSession(
   db: Db,
   project: EventProject,
-  key: { tokenHash: string } | { sessionId: string },
+  key: SessionKey,
   now: Date,
 ): Promise<boolean> {
   const rows = await withEvent(
@@ -116,28 +89,34 @@ export async function revokeLiveSession(
     'session.revoked',
     (q) =>
       q.query<{ session_id: string; user_id: string }>(
-        'tokenHash' in key ? REVOKE_LIVE_BY_HASH_SQL : REVOKE_LIVE_BY_ID_SQL,
-        [project.project_id, 'tokenHash' in key ? key.tokenHash : key.sessionId, now],
+        `UPDATE sessions SET revoked_at = $3 WHERE ${liveSql(key)} RETURNING session_id, user_id`,
+        [project.project_id, keyValue(key), now],
       ),
     (revoked) => revoked.map(({ session_id, user_id }) => ({ session_id, user_id })),
   );
   return rows.length > 0;
 }
 
-/** A session row and its user's JSON (null when the user is gone), as one statement answers them. */
-export type SessionWithUser = SessionRow & { user_json: UserJson | null };
+/**
+ * The row's version (`xmin`: the transaction that wrote it, which every write changes) and its
+ * user's (`users.version`, moved by triggers with every change of the user or its sub-lists; null
+ * when the user is gone). Equal versions mean an equal session and user: what a process built from
+ * them still holds.
+ */
+const VERSIONS_SQL = `xmin::text AS row_version,
+  (SELECT u.version::text FROM users u WHERE u.user_id = sessions.user_id) AS user_version`;
 
-/** A session write (`... RETURNING` added here) that also answers the session's user, in one statement. */
-const withUser = (write: string): string =>
-  `WITH s AS (${write} RETURNING ${SESSION_COLUMNS}) SELECT s.*, ${userJsonSql('s.user_id')} AS user_json FROM s`;
+export type Versions = { row_version: string; user_version: string | null };
 
-const INSERT_SQL = withUser(
-  `INSERT INTO sessions (session_id, project_id, user_id, token_hash, started_at, last_accessed_at,
-     expires_at, factors, attributes, roles, custom_claims)
-   SELECT $1, $2, u.user_id, $4, $5, $5, $6, $7, $8, u.roles, $10::jsonb FROM users u
-   WHERE u.user_id = $3 AND ($9::integer IS NULL OR u.owner_epoch = $9)
-   FOR SHARE OF u`,
-);
+/**
+ * `xmin` values that do not name one write: the bootstrap and frozen transaction ids, which a row
+ * frozen by a PostgreSQL older than 9.4 reports whatever wrote it. (Other values name one write;
+ * they repeat only after 2^32 transactions.)
+ */
+const SHARED_XMINS = new Set(['1', '2']);
+
+/** Whether two row versions name the same write of a row, so that its columns are the same. */
+export const sameRowVersion = (a: string, b: string): boolean => a === b && !SHARED_XMINS.has(a);
 
 /**
  * How stale `last_accessed_at` may be before an access writes it again. A refresh that neither
@@ -148,153 +127,70 @@ const INSERT_SQL = withUser(
  */
 export const ACCESS_RECORD_SECONDS = 60;
 
-const liveSql = (keyColumn: 'token_hash' | 'session_id'): string =>
-  `project_id = $1 AND ${keyColumn} = $2 AND revoked_at IS NULL AND expires_at > $3`;
-const USER_VERSION_SQL = '(SELECT u.version::text FROM users u WHERE u.user_id = sessions.user_id)';
+/** A live session's id and versions, and whether its recorded access is `ACCESS_RECORD_SECONDS` old. */
+export type PeekedSession = Versions & { session_id: string; stale: boolean };
 
 /**
- * The live row, whether its recorded access is older than $4, and its user's version (not the
- * user: building its JSON costs PostgreSQL several times this whole statement). The common refresh.
+ * The live session named by `key`, without its columns: its id, versions and whether its access is
+ * due to be recorded. Every refresh starts here, so a revocation or a change of the session or its
+ * user is seen by the next refresh on every process; null when the session is not live.
  */
-const readLiveSql = (keyColumn: 'token_hash' | 'session_id'): string =>
-  `SELECT ${SESSION_COLUMNS}, xmin::text AS row_version, last_accessed_at <= $4::timestamptz AS stale,
-     ${USER_VERSION_SQL} AS user_version
-   FROM sessions WHERE ${liveSql(keyColumn)}`;
-const READ_LIVE_BY_HASH_SQL = readLiveSql('token_hash');
-const READ_LIVE_BY_ID_SQL = readLiveSql('session_id');
-
-/**
- * `readLiveSql` without the row's columns, for a caller that holds the row at some version: when
- * the version is still the same, the columns are what it holds. Leaving out three timestamps and
- * three JSON columns saves PostgreSQL their output and the provider their parsing.
- */
-const readVersionSql = (keyColumn: 'token_hash' | 'session_id'): string =>
-  `SELECT session_id, xmin::text AS row_version, last_accessed_at <= $4::timestamptz AS stale,
-     ${USER_VERSION_SQL} AS user_version
-   FROM sessions WHERE ${liveSql(keyColumn)}`;
-const READ_VERSION_BY_HASH_SQL = readVersionSql('token_hash');
-const READ_VERSION_BY_ID_SQL = readVersionSql('session_id');
-
-/**
- * `xmin` values that do not name one write: the bootstrap and frozen transaction ids, which a row
- * frozen by a PostgreSQL older than 9.4 reports whatever wrote it. A row read with such a version
- * is read whole. (Other values name one write; they repeat only after 2^32 transactions.)
- */
-const SHARED_XMINS = new Set(['1', '2']);
-
-/** Whether a row version (`xmin`) names one write, so that an equal version means an equal row. */
-const namesOneWrite = (rowVersion: string): boolean => !SHARED_XMINS.has(rowVersion);
-
-/** Records the access (and the new expiry $4, when given) of the live row; answers it as `readLiveSql`. */
-const recordLiveSql = (keyColumn: 'token_hash' | 'session_id'): string =>
-  `UPDATE sessions SET last_accessed_at = $3, expires_at = COALESCE($4::timestamptz, expires_at)
-   WHERE ${liveSql(keyColumn)}
-   RETURNING ${SESSION_COLUMNS}, xmin::text AS row_version, false AS stale, ${USER_VERSION_SQL} AS user_version`;
-const RECORD_LIVE_BY_HASH_SQL = recordLiveSql('token_hash');
-const RECORD_LIVE_BY_ID_SQL = recordLiveSql('session_id');
-
-const USER_WITH_VERSION_SQL = `SELECT u.version::text AS user_version, ${userJsonSql('$1')} AS user_json
-   FROM users u WHERE u.user_id = $1`;
-
-type LiveRow = SessionRow & { row_version: string; stale: boolean; user_version: string | null };
-type LiveVersion = Pick<LiveRow, 'session_id' | 'row_version' | 'stale' | 'user_version'>;
-
-/** What a caller of `touchLiveSession` holds from an earlier call: the user's version, the row at a version. */
-export type HeldSession = {
-  userVersion?: string | undefined;
-  row?: { version: string; row: SessionRow } | undefined;
-};
-
-/**
- * A touched session: its row, the row's version (`xmin`: the transaction that wrote it, which every
- * write changes), whether that is the version of the row the caller held (`sameAsHeld`: the columns
- * are the held ones), the version of its user (null when the user is gone) and the user's JSON,
- * null when the user is gone or still has the version the caller gave.
- */
-export type TouchedSession = SessionRow & {
-  row_version: string;
-  sameAsHeld: boolean;
-  user_version: string | null;
-  user_json: UserJson | null;
-};
-
-/**
- * Records an access to the live session of a project named by its token hash or (a verified JWT)
- * its id, moving `expires_at` when a new expiry is given; answers it with its user, or null when
- * there is no live session. `last_accessed_at` is written when the expiry moves or the recorded
- * access is `ACCESS_RECORD_SECONDS` old; in between the session is only read (one statement, no
- * write) and answers the recorded access. A write checks liveness again, so a revocation that lands
- * between the read and the write still refuses the session. With `held.row`, the read asks for the
- * row's version only and answers the held row while the version is the same (a second statement
- * reads the row when it moved); with `held.userVersion`, the user's JSON is not built (null) while
- * the user still has that version; otherwise a second statement reads it.
- */
-export async function touchLiveSession(
+export async function peekLiveSession(
   db: Queryable,
   projectId: string,
-  key: { tokenHash: string } | { sessionId: string },
+  key: SessionKey,
   now: Date,
-  expiresAt?: Date,
-  held: HeldSession = {},
-): Promise<TouchedSession | null> {
-  const byHash = 'tokenHash' in key;
-  const keyValue = byHash ? key.tokenHash : key.sessionId;
-  const record = async () =>
-    (
-      await db.query<LiveRow>(byHash ? RECORD_LIVE_BY_HASH_SQL : RECORD_LIVE_BY_ID_SQL, [
-        projectId,
-        keyValue,
-        now,
-        expiresAt ?? null,
-      ])
-    )[0];
-  const recordedBefore = new Date(now.getTime() - ACCESS_RECORD_SECONDS * 1000);
-  const read = async () =>
-    (
-      await db.query<LiveRow>(byHash ? READ_LIVE_BY_HASH_SQL : READ_LIVE_BY_ID_SQL, [
-        projectId,
-        keyValue,
-        now,
-        recordedBefore,
-      ])
-    )[0];
-  let row: LiveRow | undefined;
-  let sameAsHeld = false;
-  if (expiresAt) row = await record();
-  else if (held.row) {
-    const [version] = await db.query<LiveVersion>(
-      byHash ? READ_VERSION_BY_HASH_SQL : READ_VERSION_BY_ID_SQL,
-      [projectId, keyValue, now, recordedBefore],
-    );
-    if (!version) return null;
-    if (version.stale) row = await record();
-    else if (
-      version.row_version === held.row.version &&
-      version.session_id === held.row.row.session_id &&
-      namesOneWrite(version.row_version)
-    ) {
-      row = Object.assign({}, held.row.row, version);
-      sameAsHeld = true;
-    } else row = await read();
-  } else {
-    row = await read();
-    if (row?.stale) row = await record();
-  }
-  if (!row) return null;
-  // The statement's row (or the copy above) is this call's own, so the answer is completed in
-  // place (Object.assign, not `{ ...session, user_json }`: see `successResponse` on such literals).
-  const { stale: _stale, ...session } = row;
-  if (session.user_version === null || session.user_version === held.userVersion)
-    return Object.assign(session, { sameAsHeld, user_json: null });
-  const [user] = await db.query<{ user_version: string; user_json: UserJson }>(USER_WITH_VERSION_SQL, [
-    session.user_id,
-  ]);
-  return Object.assign(session, {
-    sameAsHeld,
-    user_version: user?.user_version ?? null,
-    user_json: user?.user_json ?? null,
-  });
+): Promise<PeekedSession | null> {
+  const [row] = await db.query<PeekedSession>(
+    `SELECT session_id, ${VERSIONS_SQL}, last_accessed_at <= $4::timestamptz AS stale
+     FROM sessions WHERE ${liveSql(key)}`,
+    [projectId, keyValue(key), now, new Date(now.getTime() - ACCESS_RECORD_SECONDS * 1000)],
+  );
+  return row ?? null;
 }
+
+/** A session row with its versions (`VERSIONS_SQL`). */
+export type VersionedSessionRow = SessionRow & Versions;
+
+/**
+ * The live session with this id, whole, with its versions; or, given `record`, that access recorded
+ * first (and the new expiry, when given). Null when the session is no longer live: a write checks
+ * liveness again, so a revocation that lands after a peek still refuses the session.
+ */
+export async function readLiveSession(
+  db: Queryable,
+  sessionId: string,
+  now: Date,
+  record?: { expiresAt: Date | undefined },
+): Promise<VersionedSessionRow | null> {
+  const live = 'session_id = $1 AND revoked_at IS NULL AND expires_at > $2';
+  const [row] = await db.query<VersionedSessionRow>(
+    record
+      ? `UPDATE sessions SET last_accessed_at = $2, expires_at = COALESCE($3::timestamptz, expires_at)
+         WHERE ${live} RETURNING ${SESSION_COLUMNS}, ${VERSIONS_SQL}`
+      : `SELECT ${SESSION_COLUMNS}, ${VERSIONS_SQL} FROM sessions WHERE ${live}`,
+    record ? [sessionId, now, record.expiresAt ?? null] : [sessionId, now],
+  );
+  return row ?? null;
+}
+
+/** A session row with its versions and its user's JSON (null when the user is gone), as one statement answers them. */
+export type SessionWithUser = VersionedSessionRow & { user_json: UserJson | null };
+
+/** A session write (`... RETURNING` added here) that also answers the versions and the user, in one statement. */
+const withUser = (write: string): string =>
+  `WITH s AS (${write} RETURNING ${SESSION_COLUMNS}, xmin::text AS row_version)
+   SELECT s.*, (SELECT version::text FROM users WHERE user_id = s.user_id) AS user_version,
+     ${userJsonSql('s.user_id')} AS user_json
+   FROM s`;
+
+const INSERT_SQL = withUser(
+  `INSERT INTO sessions (session_id, project_id, user_id, token_hash, started_at, last_accessed_at,
+     expires_at, factors, attributes, roles, custom_claims)
+   SELECT $1, $2, u.user_id, $4, $5, $5, $6, $7, $8, u.roles, $10::jsonb FROM users u
+   WHERE u.user_id = $3 AND ($9::integer IS NULL OR u.owner_epoch = $9)
+   FOR SHARE OF u`,
+);
 
 const TOUCH_SQL = withUser(
   `UPDATE sessions SET last_accessed_at = $2,
@@ -348,8 +244,7 @@ export async function insertSession(
 
 /**
  * Records an access of a live session; moves `expires_at` and replaces the factors and the custom
- * claims (null: none) when given.
- * Answers the row and user, or null when the session ended meanwhile (a claim revoked it).
+ * claims (null: none) when given. Answers the row and user, or null when the session ended meanwhile (a claim revoked it).
  */
 export async function touchSession(
   db: Queryable,

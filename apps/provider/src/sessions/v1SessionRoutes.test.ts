@@ -1,19 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { basic } from '../../test/testConfig';
 import { DB_KINDS } from '../../test/testDatabases';
-import { openAuthKit, PROJECT_ID, type AuthKit } from '../../test/authTestKit';
+import { authKitFor, PROJECT_ID } from '../../test/authTestKit';
 
 type Session = { session_id: string };
 let n = 0;
 const freshEmail = () => `backend${++n}-${Date.now()}@example.com`;
 
 describe.each(DB_KINDS)('backend session check on %s', (kind) => {
-  let kit: AuthKit;
-  beforeAll(async () => {
-    kit = await openAuthKit(kind);
-  }, 60_000);
-  afterAll(() => kit?.close());
-  afterEach(() => vi.useRealTimers());
+  const kit = authKitFor(kind);
 
   it('checks a session token or JWT with project_id:secret, without CORS', async () => {
     const signedIn = await kit.signInByMagicLink(freshEmail());

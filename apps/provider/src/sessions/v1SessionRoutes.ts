@@ -1,20 +1,17 @@
 import type { AuthenticateResponse } from '@latch/api';
 import { sha256Hex } from '../crypto/hash';
 import { AuthError } from '../errors/AuthError';
-import { ApiFailure } from '../http/ApiFailure';
+import { sessionNotFound } from './sessionNotFound';
 import { backendRoute } from '../http/backendRoute';
-import { errorResponse } from '../http/envelope';
+import { errorResponse, flatResponse } from '../http/envelope';
 import { rawRoute, type Route } from '../http/route';
 import { namedUserId, requireProjectUser } from '../users/projectUser';
 import { authenticateSessionJwt, authenticateSessionToken } from './authenticateSession';
 import { updateSessionClaims } from './customClaims';
 import { findNamedSession } from './finishBackendAuthentication';
 import { verifySessionJwt } from './sessionJwt';
-import { listLiveSessions, revokeLiveSession, toSession } from './sessionRow';
+import { listLiveSessions, revokeLiveSession, toSession, type SessionKey } from './sessionRow';
 import { currentSigningKey, publicJwks } from './signingKeys';
-
-const sessionNotFound = (): AuthError =>
-  new AuthError('session_not_found', 'The session expired, was revoked, or never existed.');
 
 /**
  * POST /v1/sessions/authenticate (server-to-server, no CORS): checks a visitor's `session_token`
@@ -44,7 +41,7 @@ const authenticate = backendRoute('POST /v1/sessions/authenticate', async ({ bod
     });
     data = rest;
   } else {
-    throw new ApiFailure('missing_field', 400, 'session_token or session_jwt is a required field.');
+    throw new AuthError('missing_field', 'session_token or session_jwt is a required field.');
   }
   return data;
 });
@@ -53,7 +50,7 @@ const authenticate = backendRoute('POST /v1/sessions/authenticate', async ({ bod
 const revoke = backendRoute('POST /v1/sessions/revoke', async ({ body, project, services }) => {
   const { db } = services;
   const now = new Date();
-  let key: { tokenHash: string } | { sessionId: string };
+  let key: SessionKey;
   if (body.session_id !== undefined) key = { sessionId: body.session_id };
   else if (body.session_token !== undefined) key = { tokenHash: sha256Hex(body.session_token) };
   else if (body.session_jwt !== undefined) {
@@ -67,11 +64,7 @@ const revoke = backendRoute('POST /v1/sessions/revoke', async ({ body, project, 
       throw new AuthError('invalid_session_token', 'The session JWT is not valid for this project.');
     key = { sessionId: verified.sessionId };
   } else {
-    throw new ApiFailure(
-      'missing_field',
-      400,
-      'session_id, session_token or session_jwt is a required field.',
-    );
+    throw new AuthError('missing_field', 'session_id, session_token or session_jwt is a required field.');
   }
   if (!(await revokeLiveSession(db, project, key, now))) throw sessionNotFound();
   return {};
@@ -80,7 +73,7 @@ const revoke = backendRoute('POST /v1/sessions/revoke', async ({ body, project, 
 /** GET /v1/sessions?user_id=... (or the user's external_id): the user's live sessions, oldest first. */
 const list = backendRoute('GET /v1/sessions', async ({ c, project, services }) => {
   const named = c.req.query('user_id');
-  if (!named) throw new ApiFailure('missing_field', 400, 'user_id is a required query parameter.');
+  if (!named) throw new AuthError('missing_field', 'user_id is a required query parameter.');
   const userId = await namedUserId(services.db, project.project_id, named);
   await requireProjectUser(services.db, project.project_id, userId);
   const rows = await listLiveSessions(services.db, project.project_id, userId, new Date());
@@ -91,15 +84,11 @@ const list = backendRoute('GET /v1/sessions', async ({ c, project, services }) =
 const jwks = rawRoute('GET', '/v1/sessions/jwks/:project_id', async (c, services) => {
   const project = services.projects.byProjectId(c.req.param('project_id') ?? '');
   c.header('Access-Control-Allow-Origin', '*');
-  if (!project) return errorResponse(c, 'not_found', 404, 'No project has this id.');
+  if (!project) return errorResponse(c, 'not_found', 'No project has this id.');
   // A verifier may fetch the JWKS before the first sign-in: never answer an empty set.
   await currentSigningKey(services.db, project);
   c.header('Cache-Control', 'public, max-age=60');
-  return c.json({
-    keys: await publicJwks(services.db, project.project_id),
-    request_id: c.get('requestId'),
-    status_code: 200,
-  });
+  return flatResponse(c, { keys: await publicJwks(services.db, project.project_id) });
 });
 
 export const v1SessionRoutes: Route[] = [authenticate, revoke, list, jwks];

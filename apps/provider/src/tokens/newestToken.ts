@@ -1,11 +1,12 @@
 import type { Queryable } from '../db/Db';
+import type { TokenKind } from './tokenKinds';
 
 /** `data` key naming the token whose message carries this one too (a reset email's login link names its reset token). */
 export const SENT_WITH = 'sent_with';
 
 /** The tokens that work as a message of one kind to one user would: one kind, with the given `data`. */
 export interface NewestTokenQuery {
-  kind: string;
+  kind: TokenKind;
   userId: string;
   /** `data` values the token must have (`{ method_id }`, `{ email_id }`). */
   match: Readonly<Record<string, string>>;

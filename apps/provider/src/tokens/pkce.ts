@@ -9,8 +9,5 @@ export const pkceMatches = (verifier: string, challenge: string): boolean =>
  * Whether a one-time token's stored `code_challenge` (if any) is met by `verifier`. A token issued
  * without a challenge accepts any request; one issued with a challenge needs the matching verifier.
  */
-export function pkceSatisfied(data: Record<string, unknown>, verifier: string | undefined): boolean {
-  const challenge = data['code_challenge'];
-  if (typeof challenge !== 'string') return true;
-  return verifier !== undefined && pkceMatches(verifier, challenge);
-}
+export const pkceSatisfied = (challenge: string | undefined, verifier: string | undefined): boolean =>
+  challenge === undefined || (verifier !== undefined && pkceMatches(verifier, challenge));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestAuthenticator } from '../passkeys/ceremony/testAuthenticator';
+import { createTestAuthenticator } from '@latch/test-support/passkeys';
 import { PROJECT_ID } from '../../test/authTestKit';
 import { BROWSER, openWebAuthnKit, type Reply, type WebAuthnKit } from '../../test/webauthnTestKit';
 import { proveAddressInTransaction } from './proveAddress';

@@ -10,6 +10,7 @@ import {
 } from './identifierInserts';
 import { emitEvent, type EventProject } from '../webhooks/emitEvent';
 import { withEvent } from '../webhooks/withEvent';
+import { deliveringTransaction } from '../delivery/deliveringTransaction';
 
 export type UserStatus = 'active' | 'pending';
 
@@ -79,7 +80,7 @@ export async function createUser(db: Db, project: EventProject, input: NewUser):
     );
     return { user_id, email_id: email === undefined ? null : id, phone_id: email === undefined ? id : null };
   }
-  return db.transaction(async (tx) => {
+  return deliveringTransaction(db, async (tx) => {
     await tx.query('INSERT INTO users (user_id, project_id, status, created_at) VALUES ($1, $2, $3, $4)', [
       user_id,
       project.project_id,

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/Db';
-import type { AuthErrorType } from '../errors/AuthError';
+import type { ErrorType } from '@latch/api';
 
 /**
  * Deletes a user of the project; its emails, phone numbers, passkeys, wallets, OAuth accounts,
@@ -32,7 +32,7 @@ export const USER_FACTORS = {
     id: 'oauth_user_registration_id',
     notFound: 'oauth_user_registration_not_found',
   },
-} as const satisfies Record<string, { table: string; id: string; notFound: AuthErrorType }>;
+} as const satisfies Record<string, { table: string; id: string; notFound: ErrorType }>;
 
 export type UserFactor = keyof typeof USER_FACTORS;
 

@@ -19,6 +19,18 @@ export async function findUser(db: Queryable, userId: string): Promise<User | nu
   return row?.user_json ? toUser(row.user_json) : null;
 }
 
+const FIND_VERSIONED_USER_SQL = `SELECT u.version::text AS version, ${userJsonSql('$1')} AS user_json
+  FROM users u WHERE u.user_id = $1`;
+
+/** `findUser` with the user's version (`users.version`, which every change of the user moves). */
+export async function findVersionedUser(
+  db: Queryable,
+  userId: string,
+): Promise<{ user: User; version: string } | null> {
+  const [row] = await db.query<{ version: string; user_json: UserJson }>(FIND_VERSIONED_USER_SQL, [userId]);
+  return row ? { user: toUser(row.user_json), version: row.version } : null;
+}
+
 /** Like `findUser`, for ids the caller just read from a session or token: a missing user throws. */
 export async function loadUser(db: Queryable, userId: string): Promise<User> {
   const user = await findUser(db, userId);

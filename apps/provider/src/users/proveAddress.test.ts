@@ -2,7 +2,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Db } from '../db/Db';
 import { openPostgresDb } from '../db/postgres';
-import { createTestAuthenticator } from '../passkeys/ceremony/testAuthenticator';
+import { createTestAuthenticator } from '@latch/test-support/passkeys';
 import { PROJECT_ID, PROJECT_SECRET } from '../../test/authTestKit';
 import { testApp } from '../../test/testApp';
 import { basic, HOST, TEST_TOKEN } from '../../test/testConfig';

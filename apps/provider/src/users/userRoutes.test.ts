@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Row } from '../db/Db';
 import { DB_KINDS } from '../../test/testDatabases';
-import { createTestAuthenticator } from '../passkeys/ceremony/testAuthenticator';
+import { createTestAuthenticator } from '@latch/test-support/passkeys';
 import { openWebAuthnKit, type Reply, type WebAuthnKit } from '../../test/webauthnTestKit';
 
 const errorType = (reply: Reply) => [reply.status, reply.body['error_type']];
@@ -48,8 +48,10 @@ describe.each(DB_KINDS)('users/me and passkey management on %s', (kind) => {
   });
 
   it('answers a session whose user is gone as a dead session (user_unauthenticated), not a 500', async () => {
-    const { sessionToken } = await kit.signUp();
+    const { sessionToken, userId } = await kit.signUp();
     const query = kit.db.query.bind(kit.db);
+    // Changed since the sign-up (whose user this process holds), so the next call reads the user again.
+    await query(`UPDATE users SET untrusted_metadata = '{"changed": true}' WHERE user_id = $1`, [userId]);
     // The user row vanishes between the session lookup and the user read (deleted meanwhile).
     const spy = vi
       .spyOn(kit.db, 'query')

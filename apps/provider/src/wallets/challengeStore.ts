@@ -1,10 +1,8 @@
 import { sha256Hex } from '../crypto/hash';
 import type { Queryable } from '../db/Db';
-import { consumeToken, replaceOneTimeToken } from '../tokens/oneTimeTokens';
+import { consumeToken, issueToken } from '../tokens/oneTimeTokens';
 import type { ProjectRef } from '../users/project';
 import type { CryptoWalletType } from './address';
-
-const KIND = 'crypto_challenge';
 
 export interface StoredChallenge {
   message: string;
@@ -31,19 +29,14 @@ export async function storeChallenge(
     now: Date;
   },
 ): Promise<void> {
-  await replaceOneTimeToken(
-    db,
-    {
-      project,
-      kind: KIND,
-      tokenHash: sha256Hex(c.message),
-      userId: c.userId,
-      data: { crypto_wallet_type: c.type, crypto_wallet_address: c.address, message: c.message },
-      expiresAt: c.expiresAt,
-      now: c.now,
-    },
-    'crypto_wallet_address',
-  );
+  await issueToken(db, 'crypto_challenge', {
+    project,
+    tokenHash: sha256Hex(c.message),
+    userId: c.userId,
+    data: { crypto_wallet_type: c.type, crypto_wallet_address: c.address, message: c.message },
+    expiresAt: c.expiresAt,
+    now: c.now,
+  });
 }
 
 /**
@@ -57,14 +50,11 @@ export async function takeChallenge(
 ): Promise<StoredChallenge | null> {
   const [live] = await db.query<{ token_id: string }>(
     `SELECT token_id FROM one_time_tokens
-     WHERE project_id = $1 AND kind = $2 AND used_at IS NULL AND expires_at > $3
-       AND data->>'crypto_wallet_type' = $4 AND data->>'crypto_wallet_address' = $5
+     WHERE project_id = $1 AND kind = 'crypto_challenge' AND used_at IS NULL AND expires_at > $2
+       AND data->>'crypto_wallet_type' = $3 AND data->>'crypto_wallet_address' = $4
      ORDER BY created_at DESC LIMIT 1`,
-    [projectId, KIND, now, type, address],
+    [projectId, now, type, address],
   );
-  if (!live) return null;
-  const row = await consumeToken(db, live.token_id, now);
-  const message = row?.data['message'];
-  if (!row || typeof message !== 'string') return null;
-  return { message, userId: row.user_id };
+  const taken = live && (await consumeToken(db, 'crypto_challenge', live.token_id, now));
+  return taken ? { message: taken.data.message, userId: taken.userId } : null;
 }

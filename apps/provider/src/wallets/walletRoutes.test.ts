@@ -2,10 +2,10 @@ import { ed25519 } from '@noble/curves/ed25519.js';
 import { base58 } from '@scure/base';
 import { parseSiweMessage } from 'viem/siwe';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AUTH_ORIGIN, basic, HOST, TEST_TOKEN } from '../../test/testConfig';
 import { DB_KINDS } from '../../test/testDatabases';
-import { openAuthKit, type AuthKit } from '../../test/authTestKit';
+import { authKitFor } from '../../test/authTestKit';
 
 type Json = Record<string, unknown>;
 
@@ -14,11 +14,7 @@ const SECONDARY = '/crypto_wallets/authenticate/start/secondary';
 const AUTH = '/crypto_wallets/authenticate';
 
 describe.each(DB_KINDS)('crypto wallet sign-in on %s', (kind) => {
-  let kit: AuthKit;
-  beforeAll(async () => {
-    kit = await openAuthKit(kind);
-  }, 60_000);
-  afterAll(() => kit.close());
+  const kit = authKitFor(kind);
 
   const eth = () => privateKeyToAccount(generatePrivateKey());
   const challengeFor = async (address: string, path = START, sessionToken?: string) =>

@@ -10,7 +10,6 @@ import {
   type CryptoWalletType,
 } from '.';
 import type { ProjectConfig } from '../config/configSchema';
-import { ApiFailure } from '../http/ApiFailure';
 import { sdkRoute, type Route, type RouteInput } from '../http/route';
 import { activateUser } from '../users';
 import { finishAuthentication } from '../sessions/finishAuthentication';
@@ -21,11 +20,7 @@ import { withLiveSession } from '../sessions/withLiveSession';
 function addressOf(type: CryptoWalletType, raw: string): string {
   const address = canonicalAddress(type, raw);
   if (address === null) {
-    throw new ApiFailure(
-      'invalid_crypto_wallet_address',
-      400,
-      `crypto_wallet_address is not a ${type} address.`,
-    );
+    throw new AuthError('invalid_crypto_wallet_address', `crypto_wallet_address is not a ${type} address.`);
   }
   return address;
 }
@@ -112,16 +107,14 @@ export const cryptoWalletRoutes: Route[] = [
     const now = new Date();
     const challenge = await takeChallenge(services.db, project.project_id, { type, address, now });
     if (!challenge) {
-      throw new ApiFailure(
+      throw new AuthError(
         'crypto_wallet_challenge_not_found',
-        400,
         'No live challenge for this wallet: start again (a challenge is single-use and lasts 5 minutes).',
       );
     }
     if (!(await verifyWalletSignature(type, address, challenge.message, body.signature))) {
-      throw new ApiFailure(
+      throw new AuthError(
         'invalid_crypto_wallet_signature',
-        400,
         "The signature is not the wallet's signature of the challenge.",
       );
     }
@@ -129,7 +122,7 @@ export const cryptoWalletRoutes: Route[] = [
       ? await attachInSession(input, challenge.userId, { type, address }, now)
       : await findOrCreateWalletUser(services.db, project, { type, address });
     if (challenge.userId && wallet.user_id !== challenge.userId) {
-      throw new ApiFailure('duplicate_crypto_wallet', 409, 'This wallet belongs to another user.');
+      throw new AuthError('duplicate_crypto_wallet', 'This wallet belongs to another user.');
     }
     await activateUser(services.db, wallet.user_id);
     return finishAuthentication(input, {

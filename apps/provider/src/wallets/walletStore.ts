@@ -4,6 +4,7 @@ import { newId } from '../crypto/ids';
 import type { Db, Queryable } from '../db/Db';
 import type { ProjectRef } from '../users/project';
 import type { CryptoWalletType } from './address';
+import { deliveringTransaction } from '../delivery/deliveringTransaction';
 
 /** A linked wallet, with its user's owner epoch read with it (`OwnerEpoch`). */
 export type WalletRow = UserCryptoWallet & { user_id: string; owner_epoch: number };
@@ -50,7 +51,7 @@ export async function findOrCreateWalletUser(
 ): Promise<WalletRow> {
   const existing = await findWallet(db, project.project_id, w.type, w.address);
   if (existing) return existing;
-  return db.transaction(async (tx) => {
+  return deliveringTransaction(db, async (tx) => {
     const userId = newId('user', project.test);
     await tx.query('INSERT INTO users (user_id, project_id, status) VALUES ($1, $2, $3)', [
       userId,

@@ -1,6 +1,7 @@
 import type { Db, Queryable } from '../db/Db';
 import { emitEvent, wantsEvent, type EventData, type EventProject } from './emitEvent';
 import type { WebhookEventType } from './eventTypes';
+import { deliveringTransaction } from '../delivery/deliveringTransaction';
 
 /**
  * Runs `change`; when an endpoint wants `type`, in one transaction with the events `dataOf` gives
@@ -15,7 +16,7 @@ export async function withEvent<R>(
   dataOf: (result: R) => readonly EventData[],
 ): Promise<R> {
   if (!wantsEvent(project, type)) return change(db);
-  return db.transaction(async (tx) => {
+  return deliveringTransaction(db, async (tx) => {
     const result = await change(tx);
     for (const data of dataOf(result)) await emitEvent(tx, project, type, data);
     return result;

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { killGroupWhenDone, REPO_ROOT, watchProvider } from '../providerProcess';
-import { basic, HOST, testConfig, testProject, TEST_TOKEN } from '../testConfig';
+import { basic, HOST, testConfig, testProject, TEST_ENCRYPTION_KEY, TEST_TOKEN } from '../testConfig';
 
 const DEPLOYABLE = join(REPO_ROOT, 'dist/provider');
 const dir = mkdtempSync(join(tmpdir(), 'latch-deployable-'));
@@ -43,6 +43,8 @@ it('the deployable installs without dev dependencies, starts outside the reposit
       HOST: '127.0.0.1',
       LATCH_CONFIG: configFile,
       LATCH_DATA_DIR: join(dir, 'data'),
+      // A live project's signing keys are sealed with it, as in production.
+      LATCH_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

@@ -40,17 +40,27 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** Where a stand-in lists, as JSON, the messages it accepted (for a test in another process). */
+export const RECEIVED_PATH = '/__stand-in/received';
+
 /**
  * A loopback HTTP server answering with `api` (a gateway's API as its reference documents it),
- * except while an outage set with `fail` lasts: then `status` with a JSON error body.
+ * except while an outage set with `fail` lasts: then `status` with a JSON error body. `GET
+ * RECEIVED_PATH` answers `received()`, and is not one of the `requests`.
  */
 export async function startGatewayStandIn(
   api: (request: StandInRequest) => StandInAnswer,
   outageBody: (status: number) => unknown = (status) => ({ status, message: 'Service Unavailable' }),
+  received: () => unknown = () => [],
 ): Promise<GatewayStandIn> {
   const requests: StandInRequest[] = [];
   let outage: Outage | null = null;
   const server = createServer((req, res) => {
+    if (req.method === 'GET' && req.url === RECEIVED_PATH) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(received()));
+      return;
+    }
     void (async () => {
       const request: StandInRequest = {
         method: req.method ?? 'GET',

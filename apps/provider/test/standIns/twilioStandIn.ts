@@ -93,6 +93,7 @@ export async function startTwilioStandIn(): Promise<TwilioStandIn> {
       status === 429
         ? { code: 20429, message: 'Too Many Requests', status }
         : { code: 20500, message: 'Internal Server Error', status },
+    () => messages,
   );
   return Object.assign(standIn, { messages });
 }

@@ -109,6 +109,7 @@ export async function startWhatsAppCloudStandIn(): Promise<WhatsAppCloudStandIn>
       status === 429
         ? { error: { message: '(#130429) Rate limit hit', type: 'OAuthException', code: 130429 } }
         : { error: { message: 'Service temporarily unavailable', type: 'OAuthException', code: 2 } },
+    () => messages,
   );
   return Object.assign(standIn, { apiBaseUrl: `${standIn.origin}/v21.0`, messages });
 }

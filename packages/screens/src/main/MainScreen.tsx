@@ -7,7 +7,8 @@ import { usePasskeyButtonShown } from '../products/passkeys/usePasskeyButtonShow
 import { errorDescriptorAtom } from '../state/formAtoms';
 import { configAtom } from '../state/widgetAtoms';
 import { useT } from '../strings/StringsContext';
-import { MAIN_BLOCKS, mainBlocks, type MainBlockId } from './mainBlocks';
+import { MAIN_BLOCKS, mainBlocks } from './mainBlocks';
+import type { MainBlockId } from '@latch/protocol';
 
 export interface MainScreenProps {
   logoUrl: string | null;

@@ -1,6 +1,11 @@
-import type { LoginConfig, Product } from '@latch/protocol';
-import { PRODUCTS } from '../registry/products';
-import { hasPhoneMethod, PhoneFormBlock } from './loginForm/phoneFormBlock';
+import {
+  hasPhoneMethod,
+  MAIN_BLOCK_OF,
+  type LoginConfig,
+  type MainBlockId,
+  type Product,
+} from '@latch/protocol';
+import { PhoneFormBlock } from './loginForm/phoneFormBlock';
 import { preloadable, type Preloadable } from './preloadable';
 
 export interface MainBlock {
@@ -12,21 +17,17 @@ export interface MainBlock {
   first?: true;
 }
 
-const BLOCKS = {
+/** Each block of Main (which products show it: `MAIN_BLOCK_OF` in @latch/protocol). */
+export const MAIN_BLOCKS: Record<MainBlockId, MainBlock> = {
   passkeyButton: { block: preloadable(() => import('../products/passkeys/PasskeyButton')), first: true },
   loginForm: { block: preloadable(() => import('./loginForm/LoginForm')) },
   oauth: { block: preloadable(() => import('../products/oauth/OAuthBlock')), group: 'social' },
   crypto: { block: preloadable(() => import('../products/crypto/CryptoButtons')), group: 'social' },
-} satisfies Record<string, MainBlock>;
-
-export type MainBlockId = keyof typeof BLOCKS;
-
-/** The blocks Main is assembled from, each named by the products that show it (`mainBlock`). */
-export const MAIN_BLOCKS: Record<MainBlockId, MainBlock> = BLOCKS;
+};
 
 /** Main's blocks in product order, each once (EML, OTP and passwords share the login form). */
 export function mainBlocks(products: readonly Product[]): MainBlockId[] {
-  const blocks = [...new Set(products.map((p) => PRODUCTS[p].mainBlock))];
+  const blocks = [...new Set(products.map((p) => MAIN_BLOCK_OF[p]))];
   const first = (id: MainBlockId) => (MAIN_BLOCKS[id].first ? 0 : 1);
   return blocks.sort((a, b) => first(a) - first(b));
 }

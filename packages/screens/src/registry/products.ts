@@ -1,6 +1,5 @@
 import type { ComponentType } from 'react';
 import type { MountKind, Product } from '@latch/protocol';
-import type { MainBlockId } from '../main/mainBlocks';
 
 /**
  * One product: the screens it owns, by name (tiny, in the initial bundle), and the module with
@@ -13,12 +12,11 @@ interface ProductScreens<S extends string> {
 }
 
 /**
- * A product a host lists (`config.products`), with its block on Main; `mount`, a kind of mount
- * that shows its screens even when the host does not list it.
+ * A product a host lists (`config.products`; its block on Main is `MAIN_BLOCK_OF` in
+ * @latch/protocol); `mount`, a kind of mount that shows its screens even when the host does not
+ * list it.
  */
-const listed = <const S extends string>(
-  entry: ProductScreens<S> & { mainBlock: MainBlockId; mount?: MountKind },
-) => entry;
+const listed = <const S extends string>(entry: ProductScreens<S> & { mount?: MountKind }) => entry;
 
 /** A product no host lists: the kind of mount that shows its screens. */
 const ofMount = <const S extends string>(entry: ProductScreens<S> & { mount: MountKind }) => entry;
@@ -35,12 +33,10 @@ export const PRODUCTS = {
     load: () => import('../products/passkeys/registrationScreens'),
   }),
   passkeys: listed({
-    mainBlock: 'passkeyButton',
     screens: ['PasskeyConfirmation'],
     load: () => import('../products/passkeys/screens'),
   }),
   passwords: listed({
-    mainBlock: 'loginForm',
     mount: 'reset-password',
     screens: [
       'PasswordResetForm',
@@ -54,17 +50,14 @@ export const PRODUCTS = {
     load: () => import('../products/passwords/screens'),
   }),
   emailMagicLinks: listed({
-    mainBlock: 'loginForm',
     screens: ['EmailConfirmation'],
     load: () => import('../products/emailMagicLinks/screens'),
   }),
   otp: listed({
-    mainBlock: 'loginForm',
     screens: ['OTPAuthenticate', 'OTPConfirmation'],
     load: () => import('../products/otp/screens'),
   }),
   crypto: listed({
-    mainBlock: 'crypto',
     screens: [
       'CryptoConnect',
       'CryptoSignMessage',
@@ -77,7 +70,6 @@ export const PRODUCTS = {
   }),
   // The redirect leaves the page; only a popup sign-in (oauthOptions.mode) ends inside the widget.
   oauth: listed({
-    mainBlock: 'oauth',
     screens: ['OAuthConfirmation'],
     load: () => import('../products/oauth/screens'),
   }),
@@ -86,7 +78,7 @@ export const PRODUCTS = {
     screens: ['IDPConsent'],
     load: () => import('../products/identityProvider/screens'),
   }),
-} satisfies Record<Product, { mainBlock: MainBlockId }> & Record<string, ProductScreens<string>>;
+} satisfies Record<Product, unknown> & Record<string, ProductScreens<string>>;
 
 export type ProductId = keyof typeof PRODUCTS;
 

@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { cachedPGliteDump, cachedPGliteTemplate } from '@latch/msw/pgliteTemplate';
+import { migratedPGliteDump } from '@latch/msw/pglite';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,5 +15,5 @@ declare module 'vitest' {
  * seeds its provider from the same template's folder.
  */
 export default async function setup(project: TestProject) {
-  project.provide('pgliteDump', await cachedPGliteDump(await cachedPGliteTemplate()));
+  project.provide('pgliteDump', await migratedPGliteDump());
 }

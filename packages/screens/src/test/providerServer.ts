@@ -7,7 +7,7 @@ import {
 } from '@latch/msw';
 import type { AuthenticateResponse, User } from '@latch/api';
 import { setupServer } from 'msw/node';
-import { readPGliteDump } from '@latch/msw/pgliteTemplate';
+import { readPGliteDump } from '@latch/test-support/pglite';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { setTestNetwork, TEST_BASE_URL } from './testNetwork';
 

@@ -24,7 +24,9 @@ export const outboxRetryCommand: Command = {
         io.err(
           state === null
             ? `latch outbox retry: no message ${messageId}`
-            : `latch outbox retry: ${messageId} is ${state}; only ${RETRYABLE_STATES.join(' or ')} messages are retried`,
+            : RETRYABLE_STATES.includes(state)
+              ? `latch outbox retry: ${messageId} is a live project's passcode or link, cleared once final; nothing to send again`
+              : `latch outbox retry: ${messageId} is ${state}; only ${RETRYABLE_STATES.join(' or ')} messages are retried`,
         );
         return EXIT.failed;
       }

@@ -5,7 +5,7 @@ import { createMemoryChallengeStore } from './memoryChallengeStore';
 import { parseAuthenticationCredential, parseRegistrationCredential } from './parseCredential';
 import { resolveRpId } from './resolveRpId';
 import { takeChallenge } from './takeChallenge';
-import { createTestAuthenticator } from './testAuthenticator';
+import { createTestAuthenticator } from '@latch/test-support/passkeys';
 import { verifyAuthentication } from './verifyAuthentication';
 import { verifyRegistration } from './verifyRegistration';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateChallenge } from './challengeStore';
-import { createTestAuthenticator } from './testAuthenticator';
-import type { TestAuthenticator } from './testAuthenticator';
+import { createTestAuthenticator } from '@latch/test-support/passkeys';
+import type { TestAuthenticator } from '@latch/test-support/passkeys';
 import { verifyAuthentication } from './verifyAuthentication';
 import type { StoredCredential } from './verifyAuthentication';
 import { verifyRegistration } from './verifyRegistration';

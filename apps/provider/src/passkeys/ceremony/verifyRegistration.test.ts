@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generateChallenge } from './challengeStore';
-import { createTestAuthenticator } from './testAuthenticator';
+import { createTestAuthenticator } from '@latch/test-support/passkeys';
 import { verifyRegistration } from './verifyRegistration';
 
 const AUTH_ORIGIN = 'http://localhost:4000';

@@ -4,8 +4,9 @@ import { loginEntryAtom, updateLoginEntryAtom } from '../../state/formAtoms';
 import { configAtom } from '../../state/widgetAtoms';
 import { useT } from '../../strings/StringsContext';
 import { EmailForm } from './EmailForm';
-import { loginMethods, METHOD_TAB_LABELS, type LoginMethod } from './loginMethods';
-import { isPhoneMethod, PhoneFormBlock } from './phoneFormBlock';
+import { isPhoneMethod, loginMethods, type LoginMethod } from '@latch/protocol';
+import { METHOD_TAB_LABELS } from './loginMethods';
+import { PhoneFormBlock } from './phoneFormBlock';
 import { Tabs } from './Tabs';
 import './loginForm.css';
 

@@ -1,6 +1,4 @@
-import type { LoginConfig } from '@latch/protocol';
 import { preloadable } from '../preloadable';
-import { loginMethods, type LoginMethod } from './loginMethods';
 
 /**
  * The phone form, its own chunk: most configs have only an email field. A config with a phone
@@ -10,11 +8,3 @@ import { loginMethods, type LoginMethod } from './loginMethods';
 export const PhoneFormBlock = preloadable<{ channel: 'sms' | 'whatsapp' }>(() =>
   import('./PhoneForm').then(({ PhoneForm }) => ({ default: PhoneForm })),
 );
-
-export function isPhoneMethod(method: LoginMethod): method is 'sms' | 'whatsapp' {
-  return method === 'sms' || method === 'whatsapp';
-}
-
-export function hasPhoneMethod(config: LoginConfig): boolean {
-  return loginMethods(config).some(isPhoneMethod);
-}

@@ -1,5 +1,4 @@
-import type { LoginConfig } from '@latch/protocol';
-import { hasEmailField } from './passkeyConfig';
+import { hasEmailField, type LoginConfig } from '@latch/protocol';
 import { useAutofillSupport } from './useAutofillSupport';
 
 /**

@@ -1,8 +1,5 @@
 import { vi } from 'vitest';
-import {
-  createTestAuthenticator,
-  type TestAuthenticator,
-} from '../../../../../apps/provider/src/passkeys/ceremony/testAuthenticator';
+import { createTestAuthenticator, type TestAuthenticator } from '@latch/test-support/passkeys';
 import { TEST_BASE_URL } from '../testNetwork';
 
 /*

@@ -11,9 +11,6 @@ import {
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-// The storage entry, not the package's: the test set-ups load this file before any test runs, and
-// the whole provider's modules took about 2 s of that wait.
-import { migrate, openPGliteDb } from '@latch/provider/db';
 import {
   PGLITE_EMPTY_PREFIX,
   PGLITE_MIGRATED_PREFIX,
@@ -23,8 +20,8 @@ import {
 
 /**
  * A PGlite cluster as initdb leaves it, with no migration applied, kept between runs (see
- * `pgliteEmptyCachePath`) and made when missing: what migration tests start from. initdb costs
- * 4–8 s of CPU; copying its result, well under one. Only ever copied, never opened in place.
+ * `pgliteEmptyCachePath`) and made when missing: what migration tests start from. Copying it is far
+ * cheaper than running initdb. Only ever copied, never opened in place.
  */
 export async function cachedEmptyPGlite(root?: string): Promise<string> {
   const empty = pgliteEmptyCachePath(root);
@@ -33,18 +30,30 @@ export async function cachedEmptyPGlite(root?: string): Promise<string> {
 }
 
 /**
+ * What the migrated template is made with: the provider's storage entry (`@latch/provider/db`),
+ * handed in by the caller so that this package never imports the provider.
+ */
+export interface ProviderStorage<D extends { close(): Promise<void> }> {
+  openPGliteDb(dataDir: string): Promise<D>;
+  migrate(db: D): Promise<unknown>;
+}
+
+/**
  * The migrated template kept between runs (see `pgliteTemplateCachePath`), made when missing from
  * a copy of the empty cluster: a folder to copy, e.g. as a provider process's data folder, or to
  * dump (`cachedPGliteDump`). Only ever copied, never opened in place.
  */
-export async function cachedPGliteTemplate(root?: string): Promise<string> {
+export async function cachedPGliteTemplate<D extends { close(): Promise<void> }>(
+  storage: ProviderStorage<D>,
+  root?: string,
+): Promise<string> {
   const empty = pgliteEmptyCachePath(root);
   const migrated = pgliteTemplateCachePath(root);
   removeStale([empty, migrated]);
   return buildOnce(migrated, async (dir) => {
     cpSync(await buildOnce(empty, initdb), dir, { recursive: true });
-    const db = await openPGliteDb(dir);
-    await migrate(db);
+    const db = await storage.openPGliteDb(dir);
+    await storage.migrate(db);
     await db.close();
   });
 }
@@ -80,7 +89,7 @@ export function readPGliteDump(file: string): Blob {
 }
 
 async function initdb(dir: string): Promise<void> {
-  await (await openPGliteDb(dir)).close();
+  await (await PGlite.create(dir)).close();
 }
 
 /**

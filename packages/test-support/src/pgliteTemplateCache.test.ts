@@ -14,7 +14,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { cachedPGliteDump, cachedPGliteTemplate } from './pgliteTemplate';
 import { pgliteEmptyCachePath, pgliteTemplateCacheDir, pgliteTemplateCachePath } from './pgliteTemplateCache';
 
-const repo = join(import.meta.dirname, '../..');
+const repo = join(import.meta.dirname, '../../..');
 const root = mkdtempSync(join(tmpdir(), 'latch-template-key-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -49,7 +49,9 @@ it('reuses the current template and its dump, and removes older ones and copies 
   const dumps = [dumpOf(current), dumpOf(empty), dumpOf(older), dumpOf(olderEmpty)];
   const dumpInProgress = make(`${current}.tar.building-3-3-folder`);
 
-  expect(await cachedPGliteTemplate(root)).toBe(current);
+  const notMadeAgain = () => Promise.reject(new Error('the current template is kept, not made again'));
+  const storage = { openPGliteDb: notMadeAgain, migrate: notMadeAgain };
+  expect(await cachedPGliteTemplate(storage, root)).toBe(current);
   const kept = [current, empty, older, olderEmpty, abandoned, inProgress, unrelated].map(existsSync);
   expect(kept).toEqual([true, true, false, false, false, true, true]);
   expect([...dumps, dumpInProgress].map(existsSync)).toEqual([true, true, false, false, true]);

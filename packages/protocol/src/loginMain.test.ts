@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginMethods } from './loginMethods';
+import { hasEmailField, loginMethods } from './loginMain';
 
 describe('login methods', () => {
   it('lists magic links, then passcode methods in configured order', () => {
@@ -18,5 +18,17 @@ describe('login methods', () => {
         otpOptions: { methods: ['sms', 'email'] },
       }),
     ).toEqual(['password', 'sms']);
+  });
+});
+
+describe('the email field on Main', () => {
+  it('knows which products put an email field on Main', () => {
+    expect(hasEmailField({ products: ['emailMagicLinks', 'passkeys'] })).toBe(true);
+    expect(hasEmailField({ products: ['passwords', 'passkeys'] })).toBe(true);
+    expect(hasEmailField({ products: ['otp', 'passkeys'], otpOptions: { methods: ['sms', 'email'] } })).toBe(
+      true,
+    );
+    expect(hasEmailField({ products: ['otp', 'passkeys'], otpOptions: { methods: ['sms'] } })).toBe(false);
+    expect(hasEmailField({ products: ['oauth', 'passkeys'] })).toBe(false);
   });
 });

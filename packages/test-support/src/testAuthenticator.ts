@@ -75,6 +75,16 @@ export function createTestAuthenticator(options: { counter?: number } = {}): Tes
   const rawId = randomBytes(16);
   const credentialId = b64url(rawId);
   let counter = options.counter ?? 0;
+  /** The credential as `navigator.credentials` gives it to the page, serialized (`PublicKeyCredential.toJSON`). */
+  const credentialJson = (response: Record<string, string | string[]>): string =>
+    JSON.stringify({
+      id: credentialId,
+      rawId: credentialId,
+      type: 'public-key',
+      authenticatorAttachment: 'platform',
+      clientExtensionResults: {},
+      response,
+    });
 
   function register(context: CeremonyContext): string {
     const idLength = Buffer.alloc(2);
@@ -96,17 +106,10 @@ export function createTestAuthenticator(options: { counter?: number } = {}): Tes
         ['authData', authData],
       ]),
     );
-    return JSON.stringify({
-      id: credentialId,
-      rawId: credentialId,
-      type: 'public-key',
-      authenticatorAttachment: 'platform',
-      clientExtensionResults: {},
-      response: {
-        clientDataJSON: b64url(clientDataJSON(context, 'webauthn.create')),
-        attestationObject: b64url(attestationObject),
-        transports: ['internal', 'hybrid'],
-      },
+    return credentialJson({
+      clientDataJSON: b64url(clientDataJSON(context, 'webauthn.create')),
+      attestationObject: b64url(attestationObject),
+      transports: ['internal', 'hybrid'],
     });
   }
 
@@ -116,18 +119,11 @@ export function createTestAuthenticator(options: { counter?: number } = {}): Tes
     const clientData = clientDataJSON(context, 'webauthn.get');
     // WebAuthn §6.3.3: the assertion signs authenticatorData || SHA-256(clientDataJSON); EC keys give DER.
     const signature = sign('sha256', Buffer.concat([authData, sha256(clientData)]), privateKey);
-    return JSON.stringify({
-      id: credentialId,
-      rawId: credentialId,
-      type: 'public-key',
-      authenticatorAttachment: 'platform',
-      clientExtensionResults: {},
-      response: {
-        clientDataJSON: b64url(clientData),
-        authenticatorData: b64url(authData),
-        signature: b64url(signature),
-        ...(context.userHandle === undefined ? {} : { userHandle: b64url(Buffer.from(context.userHandle)) }),
-      },
+    return credentialJson({
+      clientDataJSON: b64url(clientData),
+      authenticatorData: b64url(authData),
+      signature: b64url(signature),
+      ...(context.userHandle === undefined ? {} : { userHandle: b64url(Buffer.from(context.userHandle)) }),
     });
   }
 

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** The folder under which PGlite templates are kept between test runs. */
 export const pgliteTemplateCacheDir = (root = REPO_ROOT): string => join(root, 'node_modules/.cache/latch');
