@@ -169,6 +169,48 @@ describe('renderFirstScreen', () => {
     }
   });
 
+  it('presses a "Continue with" button pressed before hydration once, when hydrated', async () => {
+    type Add = (type: string, listener: EventListenerOrEventListenerObject) => void;
+    const listen = new Function('addEventListener', EARLY_SUBMIT_SCRIPT) as (add: Add) => void;
+    const listeners: [string, EventListenerOrEventListenerObject][] = [];
+    listen((type, listener) => {
+      listeners.push([type, listener]);
+      document.addEventListener(type, listener, true);
+    });
+    try {
+      const state = stateOf({
+        products: ['oauth', 'emailMagicLinks'],
+        oauthOptions: { providers: [{ type: 'google' }, { type: 'github' }] },
+      });
+      const html = (await renderFirstScreen({ kind: 'login', state, boot })) ?? '';
+      const root = mountHtml(html);
+      const buttonNamed = (name: string) =>
+        [...root.querySelectorAll('button')].find((b) => b.textContent?.includes(name));
+      // Two presses before React owns the buttons: the last one is the visitor's choice.
+      buttonNamed('Google')?.click();
+      buttonNamed('Github')?.click();
+      expect(buttonNamed('Github')?.hasAttribute(EARLY_INPUT.pendingPress)).toBe(true);
+      expect(buttonNamed('Google')?.hasAttribute(EARLY_INPUT.pendingPress)).toBe(false);
+
+      const navigations: string[] = [];
+      const services = inertServices(boot.publicToken, boot.apiBaseUrl);
+      services.host.navigate = ({ url }) => {
+        navigations.push(url);
+        return Promise.resolve({ accepted: true });
+      };
+      const store = createFrameStore('login', state, boot.bootstrap);
+      await act(async () => {
+        hydrateRoot(root, <Widget store={store} services={services} />);
+        await Promise.resolve();
+      });
+      await waitFor(() => expect(navigations).toHaveLength(1));
+      expect(navigations[0]).toContain('/oauth/github/start');
+      expect(root.querySelector(`[${EARLY_INPUT.pendingPress}]`)).toBeNull();
+    } finally {
+      for (const [type, listener] of listeners) document.removeEventListener(type, listener, true);
+    }
+  });
+
   it('keeps a phone number typed before hydration in the phone form’s state', async () => {
     const state = stateOf({ products: ['otp'], otpOptions: { methods: ['sms'] } });
     const html = (await renderFirstScreen({ kind: 'login', state, boot })) ?? '';

@@ -3,6 +3,7 @@ import type { OAuthProviderConfig } from '@latch/protocol';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { Button } from '../../components/Button';
+import { useEarlyPress } from '../../hooks/useEarlyPress';
 import { BrandIcon } from '../../icons/BrandIcon';
 import { useServices } from '../../services/ServicesContext';
 import { bootstrapAtom, configAtom } from '../../state/widgetAtoms';
@@ -30,6 +31,7 @@ export default function OAuthButtons() {
   const [leaving, setLeaving] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const startPopup = useOAuthPopup();
+  const earlyPress = useEarlyPress();
   const providers = distinct(config.oauthOptions?.providers ?? []);
 
   const start = async (provider: OAuthProviderConfig) => {
@@ -59,7 +61,7 @@ export default function OAuthButtons() {
   };
 
   return (
-    <div className="latch-oauth">
+    <div className="latch-oauth" {...earlyPress}>
       {providers.map((provider) => (
         <Button
           key={provider.type}
