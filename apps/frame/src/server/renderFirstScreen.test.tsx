@@ -41,7 +41,22 @@ const stateOf = (config: unknown, styles?: unknown): FrameInitialState => {
   return state;
 };
 
-afterEach(() => document.body.replaceChildren());
+const headScriptListeners: [string, EventListenerOrEventListenerObject][] = [];
+afterEach(() => {
+  document.body.replaceChildren();
+  for (const [type, listener] of headScriptListeners.splice(0))
+    document.removeEventListener(type, listener, true);
+});
+
+/** The frame document's head script, as the provider sends it, listening on this test's document. */
+function listenAsTheHeadScript(): void {
+  type Add = (type: string, listener: EventListenerOrEventListenerObject) => void;
+  const listen = new Function('addEventListener', EARLY_SUBMIT_SCRIPT) as (add: Add) => void;
+  listen((type, listener) => {
+    headScriptListeners.push([type, listener]);
+    document.addEventListener(type, listener, true);
+  });
+}
 
 const mountHtml = (html: string) => {
   const root = document.createElement('div');
@@ -51,11 +66,16 @@ const mountHtml = (html: string) => {
 };
 
 /** Hydrates the server HTML in `root` as the frame does; returns React's recoverable errors. */
-async function hydrate(state: FrameInitialState, html: string, root = mountHtml(html)) {
+async function hydrate(
+  state: FrameInitialState,
+  html: string,
+  root = mountHtml(html),
+  services = inertServices(boot.publicToken, boot.apiBaseUrl),
+) {
   const errors: unknown[] = [];
   const store = createFrameStore('login', state, boot.bootstrap);
   await act(async () => {
-    hydrateRoot(root, <Widget store={store} services={inertServices(boot.publicToken, boot.apiBaseUrl)} />, {
+    hydrateRoot(root, <Widget store={store} services={services} />, {
       onRecoverableError: (error) => errors.push(error),
     });
   });
@@ -136,79 +156,55 @@ describe('renderFirstScreen', () => {
   });
 
   it('keeps text typed and a submit pressed before hydration, and acts on them once hydrated', async () => {
-    // The document's head script, as the provider sends it (a fresh listener per test document).
-    type Add = (type: string, listener: EventListenerOrEventListenerObject) => void;
-    const listen = new Function('addEventListener', EARLY_SUBMIT_SCRIPT) as (add: Add) => void;
-    const listeners: [string, EventListenerOrEventListenerObject][] = [];
-    listen((type, listener) => {
-      listeners.push([type, listener]);
-      document.addEventListener(type, listener, true);
-    });
-    try {
-      const state = stateOf({ products: ['emailMagicLinks'] });
-      const html = (await renderFirstScreen({ kind: 'login', state, boot })) ?? '';
-      const root = mountHtml(html);
-      const input = root.querySelector<HTMLInputElement>('input[name="email"]');
-      const form = root.querySelector('form');
-      if (!input || !form) throw new Error('no server-rendered form');
-      input.value = 'not-an-email';
-      const submitted = new Event('submit', { bubbles: true, cancelable: true });
-      form.dispatchEvent(submitted);
-      expect(submitted.defaultPrevented).toBe(true);
-      expect(form.hasAttribute(EARLY_INPUT.pendingSubmit)).toBe(true);
+    listenAsTheHeadScript();
+    const state = stateOf({ products: ['emailMagicLinks'] });
+    const html = (await renderFirstScreen({ kind: 'login', state, boot })) ?? '';
+    const root = mountHtml(html);
+    const input = root.querySelector<HTMLInputElement>('input[name="email"]');
+    const form = root.querySelector('form');
+    if (!input || !form) throw new Error('no server-rendered form');
+    input.value = 'not-an-email';
+    const submitted = new Event('submit', { bubbles: true, cancelable: true });
+    form.dispatchEvent(submitted);
+    expect(submitted.defaultPrevented).toBe(true);
+    expect(form.hasAttribute(EARLY_INPUT.pendingSubmit)).toBe(true);
 
-      const { errors } = await hydrate(state, html, root);
-      expect(errors).toEqual([]);
-      expect(input.value).toBe('not-an-email');
-      // The replayed submit validated the adopted text (an empty field would say "required").
-      expect(root.textContent).toContain('Email format is invalid.');
-      expect(form.hasAttribute(EARLY_INPUT.pendingSubmit)).toBe(false);
-      expect(form.hasAttribute(EARLY_INPUT.live)).toBe(true);
-    } finally {
-      for (const [type, listener] of listeners) document.removeEventListener(type, listener, true);
-    }
+    const { errors } = await hydrate(state, html, root);
+    expect(errors).toEqual([]);
+    expect(input.value).toBe('not-an-email');
+    // The replayed submit validated the adopted text (an empty field would say "required").
+    expect(root.textContent).toContain('Email format is invalid.');
+    expect(form.hasAttribute(EARLY_INPUT.pendingSubmit)).toBe(false);
+    expect(form.hasAttribute(EARLY_INPUT.live)).toBe(true);
   });
 
   it('presses a "Continue with" button pressed before hydration once, when hydrated', async () => {
-    type Add = (type: string, listener: EventListenerOrEventListenerObject) => void;
-    const listen = new Function('addEventListener', EARLY_SUBMIT_SCRIPT) as (add: Add) => void;
-    const listeners: [string, EventListenerOrEventListenerObject][] = [];
-    listen((type, listener) => {
-      listeners.push([type, listener]);
-      document.addEventListener(type, listener, true);
+    listenAsTheHeadScript();
+    const state = stateOf({
+      products: ['oauth', 'emailMagicLinks'],
+      oauthOptions: { providers: [{ type: 'google' }, { type: 'github' }] },
     });
-    try {
-      const state = stateOf({
-        products: ['oauth', 'emailMagicLinks'],
-        oauthOptions: { providers: [{ type: 'google' }, { type: 'github' }] },
-      });
-      const html = (await renderFirstScreen({ kind: 'login', state, boot })) ?? '';
-      const root = mountHtml(html);
-      const buttonNamed = (name: string) =>
-        [...root.querySelectorAll('button')].find((b) => b.textContent?.includes(name));
-      // Two presses before React owns the buttons: the last one is the visitor's choice.
-      buttonNamed('Google')?.click();
-      buttonNamed('Github')?.click();
-      expect(buttonNamed('Github')?.hasAttribute(EARLY_INPUT.pendingPress)).toBe(true);
-      expect(buttonNamed('Google')?.hasAttribute(EARLY_INPUT.pendingPress)).toBe(false);
+    const html = (await renderFirstScreen({ kind: 'login', state, boot })) ?? '';
+    const root = mountHtml(html);
+    const buttonNamed = (name: string) =>
+      [...root.querySelectorAll('button')].find((b) => b.textContent?.includes(name));
+    // Two presses before React owns the buttons: the last one is the visitor's choice.
+    buttonNamed('Google')?.click();
+    buttonNamed('Github')?.click();
+    expect(buttonNamed('Github')?.hasAttribute(EARLY_INPUT.pendingPress)).toBe(true);
+    expect(buttonNamed('Google')?.hasAttribute(EARLY_INPUT.pendingPress)).toBe(false);
 
-      const navigations: string[] = [];
-      const services = inertServices(boot.publicToken, boot.apiBaseUrl);
-      services.host.navigate = ({ url }) => {
-        navigations.push(url);
-        return Promise.resolve({ accepted: true });
-      };
-      const store = createFrameStore('login', state, boot.bootstrap);
-      await act(async () => {
-        hydrateRoot(root, <Widget store={store} services={services} />);
-        await Promise.resolve();
-      });
-      await waitFor(() => expect(navigations).toHaveLength(1));
-      expect(navigations[0]).toContain('/oauth/github/start');
-      expect(root.querySelector(`[${EARLY_INPUT.pendingPress}]`)).toBeNull();
-    } finally {
-      for (const [type, listener] of listeners) document.removeEventListener(type, listener, true);
-    }
+    const navigations: string[] = [];
+    const services = inertServices(boot.publicToken, boot.apiBaseUrl);
+    services.host.navigate = ({ url }) => {
+      navigations.push(url);
+      return Promise.resolve({ accepted: true });
+    };
+    const { errors } = await hydrate(state, html, root, services);
+    expect(errors).toEqual([]);
+    await waitFor(() => expect(navigations).toHaveLength(1));
+    expect(navigations[0]).toContain('/oauth/github/start');
+    expect(root.querySelector(`[${EARLY_INPUT.pendingPress}]`)).toBeNull();
   });
 
   it('keeps a phone number typed before hydration in the phone form’s state', async () => {

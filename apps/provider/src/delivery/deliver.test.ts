@@ -8,17 +8,13 @@ import { deliveryGateways } from './deliveryGateways';
 import type { DeliveryTiming } from './deliveryWorker';
 import type { OutboxMessage } from './outbox';
 
-const withSmtp = (port: number, maxConnections?: number): LatchConfig => ({
+type SmtpSettings = NonNullable<LatchConfig['projects'][number]['smtp']>;
+
+const withSmtp = (port: number, settings: Partial<SmtpSettings> = {}): LatchConfig => ({
   ...testConfig(),
   projects: [
     testProject({
-      smtp: {
-        host: '127.0.0.1',
-        port,
-        secure: false,
-        from: 'Latch <no-reply@latch.test>',
-        ...(maxConnections ? { max_connections: maxConnections } : {}),
-      },
+      smtp: { host: '127.0.0.1', port, secure: false, from: 'Latch <no-reply@latch.test>', ...settings },
     }),
     ...testConfig().projects.slice(1),
   ],
@@ -45,7 +41,11 @@ afterEach(async () => {
 async function open(behave?: (attempt: number) => SmtpBehaviour, timing = FAST, maxConnections?: number) {
   const server = await startSmtpStandIn(behave);
   smtp = server;
-  const opened = await openAuthKit('pglite', withSmtp(server.port, maxConnections), { timing });
+  const opened = await openAuthKit(
+    'pglite',
+    withSmtp(server.port, maxConnections ? { max_connections: maxConnections } : {}),
+    { timing },
+  );
   kit = opened;
   return { smtp: server, kit: opened };
 }
@@ -198,21 +198,8 @@ describe('expiry', OWN_DATABASE, () => {
 });
 
 describe('the SMTP password', OWN_DATABASE, () => {
-  const withLogin = (port: number): LatchConfig => ({
-    ...testConfig(),
-    projects: [
-      testProject({
-        smtp: {
-          host: '127.0.0.1',
-          port,
-          secure: false,
-          user: 'apikey',
-          password_env: 'TEST_SMTP_PASSWORD',
-          from: 'a@latch.test',
-        },
-      }),
-    ],
-  });
+  const withLogin = (port: number): LatchConfig =>
+    withSmtp(port, { user: 'apikey', password_env: 'TEST_SMTP_PASSWORD' });
 
   it('logs in with the password from the environment variable the config names', async () => {
     smtp = await startSmtpStandIn(undefined, { login: { user: 'apikey', pass: 'from the environment' } });

@@ -23,7 +23,7 @@ export const RETRYABLE_STATES: readonly MessageState[] = ['failed', 'held'];
 /**
  * Queues failed or held messages again, due at once with a fresh count of attempts (`latch outbox
  * retry`): one by id, or every failed one. A worker sends them on its next look; one whose
- * passcode or link expired meanwhile is dropped then, as any other. A live project's failed
+ * passcode or link expired meanwhile is dropped then, like every other one. A live project's failed
  * passcode or link kept no body (`endAttempt`): there is nothing to send again. Answers the ids queued.
  */
 export async function retryMessages(

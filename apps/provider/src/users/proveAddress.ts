@@ -58,7 +58,7 @@ const PROVE_EMAIL_SQL = proveSql('user_emails', 'email_id', 'email');
 const PROVE_PHONE_SQL = proveSql('user_phone_numbers', 'phone_id', 'phone_number');
 
 /**
- * What a claim takes from the account besides its sessions, and whether there was any of it: the
+ * What a claim takes from the account besides its sessions, and whether it took something: the
  * password must be reset; passkeys, wallets and OAuth links but $2 are removed; identity-provider
  * grants end. Whoever held the account before its owner proved an address may have set any of them.
  * The owner epoch moves, so a credential sign-in under way starts no session (`OwnerEpoch`).

@@ -27,7 +27,7 @@ const newNonce = (): string => randomBytes(16).toString('hex');
  * The message the wallet signs: an EIP-4361 (Sign-In with Ethereum) message for Ethereum, the
  * same layout naming a Solana account for Solana (the Sign-In With Solana text form). Written
  * here from the EIP's grammar rather than by viem's `createSiweMessage`, which refuses domains
- * the EIP allows (`auth:4000`, `[::1]:3000`: any RFC 3986 authority) and so failed the call for
+ * the EIP allows (`auth:4000`, `[::1]:3000`, every RFC 3986 authority) and so failed the call for
  * such an authorized origin. The body schema has already checked the statement and resources.
  */
 export function challengeMessage(input: ChallengeInput): { message: string; expiresAt: Date } {

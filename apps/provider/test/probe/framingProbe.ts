@@ -106,7 +106,7 @@ function chunked(
   return Buffer.concat(parts);
 }
 
-/** Requests framed as HTTP/1.1 allows: any method, path, headers, and a body by length or in chunks. */
+/** Requests framed as HTTP/1.1 allows (every method, path, headers, and a body by length or in chunks). */
 const soundCase: fc.Arbitrary<FramingCase> = fc
   .record({
     method: fc.constantFrom(
