@@ -41,9 +41,31 @@ export function errorResponse(
   );
 }
 
+/**
+ * An answer whose JSON is already written (a session refresh answered again unchanged): the
+ * envelope splices the JSON in instead of serializing `data` again. `json` is `data`'s JSON, which
+ * carries no `request_id` or `status_code` of its own.
+ */
+export class SerializedAnswer<T extends object> {
+  constructor(
+    readonly data: T,
+    readonly json: string,
+  ) {}
+}
+
 /** The success envelope: the payload under `data`, with `request_id` and `status_code`. */
-export function successResponse<T extends object>(c: Context<AppEnv>, data: T, status = 200): Response {
+export function successResponse<T extends object>(
+  c: Context<AppEnv>,
+  data: T | SerializedAnswer<T>,
+  status = 200,
+): Response {
   const meta: ResponseMeta = { request_id: c.get('requestId'), status_code: status };
+  if (data instanceof SerializedAnswer) {
+    // The text `c.json` below would write: data's JSON without its closing brace, then meta's fields.
+    const fields = data.json === '{}' ? '{' : `${data.json.slice(0, -1)},`;
+    const body = `{"data":${fields}"request_id":${JSON.stringify(meta.request_id)},"status_code":${status}}}`;
+    return c.body(body, status as ContentfulStatusCode, { 'Content-Type': 'application/json' });
+  }
   // Object.assign, not `{ ...data, ...meta }`: V8 builds a literal that spreads an object and then
   // adds keys on a slow path, and every answer of the API goes through here.
   return c.json({ data: Object.assign({}, data, meta) }, status as ContentfulStatusCode);

@@ -14,7 +14,7 @@ import type * as v from 'valibot';
 import type { ProjectConfig } from '../config/configSchema';
 import { sessionTokenOf, type BasicCredentials } from './basicAuth';
 import type { AppEnv, Services } from './deps';
-import { errorResponse, successResponse } from './envelope';
+import { errorResponse, successResponse, type SerializedAnswer } from './envelope';
 import { parseBody } from './parseBody';
 import { isRateLimited, spendRateLimits } from '../limits/rateLimits';
 import { countSignIn, signInMethodOf } from '../metrics/signInOutcome';
@@ -62,7 +62,7 @@ function route<S extends v.GenericSchema | null, R extends object>(
   method: Method,
   path: string,
   schema: S,
-  handle: (input: RouteInput<BodyOutput<S>>) => Promise<R>,
+  handle: (input: RouteInput<BodyOutput<S>>) => Promise<R | SerializedAnswer<R>>,
   options: RouteOptions<BodyOutput<S>> = {},
 ): Route {
   const limited = isRateLimited(path);
@@ -101,7 +101,7 @@ const split = (operation: string): [Method, string] => {
  */
 export const sdkRoute = <K extends SdkOperation>(
   operation: K,
-  handle: (input: RouteInput<SdkBodyOutput<K>>) => Promise<SdkResponse<K>>,
+  handle: (input: RouteInput<SdkBodyOutput<K>>) => Promise<SdkResponse<K> | SerializedAnswer<SdkResponse<K>>>,
   options?: RouteOptions<SdkBodyOutput<K>>,
 ): Route => route(...split(operation), sdkBodySchemas[operation], handle, options);
 

@@ -185,6 +185,33 @@ describe.each(DB_KINDS)('what a refresh answers, on %s', (kind) => {
     ]);
   });
 
+  it('hands an unchanged answer out again, written as a fresh one would be, and a new one after a change', async () => {
+    const signedIn = await kit.signInByMagicLink(freshEmail());
+    const token = String(signedIn['session_token']);
+    const userId = String(signedIn['user_id']);
+    const held = () => lastAnswered(kit.db, sessionIdOf(signedIn));
+    const refresh = () => kit.post('/sessions/authenticate', {}, token);
+
+    const first = await refresh();
+    const answer = held()?.answer;
+    const again = await refresh();
+    expect(held()?.answer).toBe(answer);
+    // The spliced body is the envelope c.json would write: same bytes, but for the request id.
+    const { request_id: firstId, ...firstData } = first.body['data'] as Json;
+    const { request_id: againId, ...againData } = again.body['data'] as Json;
+    expect(againId).not.toBe(firstId);
+    expect(again.text.replace(String(againId), String(firstId))).toBe(first.text);
+    expect(againData).toEqual(firstData);
+    expect(first.text).toBe(
+      JSON.stringify({ data: { ...(answer ?? {}), request_id: firstId, status_code: 200 } }),
+    );
+
+    expect((await kit.v1('PUT', `/v1/users/${userId}`, { name: { first_name: 'Grace' } })).status).toBe(200);
+    const changed = await refresh();
+    expect(held()?.answer).not.toBe(answer);
+    expect((changed.body['data'] as { user: User }).user.name.first_name).toBe('Grace');
+  });
+
   it('refuses the session once its user is deleted, though the process held the user', async () => {
     const signedIn = await kit.signInByMagicLink(freshEmail());
     const token = String(signedIn['session_token']);

@@ -26,8 +26,16 @@ export interface CurrentSession {
 
 type MintedJwt = { kid: string; issuer: string; iat: number; exp: number; jwt: Promise<string> };
 
-/** What this process answered last for a session: its session and user, and the JWT minted for them. */
-export type AnsweredSession = CurrentSession & { minted: MintedJwt };
+/**
+ * What this process answered last for a session: its session and user, the JWT minted for them,
+ * and the answer itself with its JSON once written (`answerJson`), handed out again while the
+ * session, user, JWT and token are the same objects.
+ */
+export type AnsweredSession = CurrentSession & {
+  minted: MintedJwt;
+  answer?: AuthenticateResponse;
+  json?: string;
+};
 
 /** Sessions remembered per process; beyond it the least recently answered are dropped. */
 const MAX_SESSIONS = 10_000;
@@ -96,7 +104,10 @@ export async function answerSession({
           ...jwtTimes(session, now),
           jwt: mintSessionJwt({ key, projectId: project.project_id, issuer: authOrigin, session, now }),
         };
-  const entry: AnsweredSession = { ...current, minted };
+  const entry: AnsweredSession =
+    last && last.minted === minted && last.session === session && last.user === user
+      ? last
+      : { ...current, minted };
   // Least recently answered first: a Map iterates in insertion order.
   answered.delete(session.session_id);
   answered.set(session.session_id, entry);
@@ -105,14 +116,30 @@ export async function answerSession({
     if (!oldest.done) answered.delete(oldest.value);
   }
   // A failed signature is not remembered: the next answer signs again.
-  minted.jwt.catch(() => {
-    if (answered.get(session.session_id) === entry) answered.delete(session.session_id);
-  });
-  return {
-    user_id: session.user_id,
-    user,
-    session,
-    session_token: sessionToken,
-    session_jwt: await minted.jwt,
-  };
+  if (entry !== last)
+    minted.jwt.catch(() => {
+      if (answered.get(session.session_id) === entry) answered.delete(session.session_id);
+    });
+  const sessionJwt = await minted.jwt;
+  if (entry.answer?.session_token !== sessionToken) {
+    entry.answer = {
+      user_id: session.user_id,
+      user,
+      session,
+      session_token: sessionToken,
+      session_jwt: sessionJwt,
+    };
+    delete entry.json;
+  }
+  return entry.answer;
+}
+
+/**
+ * The JSON of an answer of `answerSession`, written once for an answer handed out again (a refresh
+ * of an unchanged session, about 2.7 KB, whose serialization is a large share of the refresh's CPU).
+ */
+export function answerJson(db: Db, answer: AuthenticateResponse): string {
+  const entry = answeredOf(db).get(answer.session.session_id);
+  if (entry?.answer !== answer) return JSON.stringify(answer);
+  return (entry.json ??= JSON.stringify(answer));
 }

@@ -1,4 +1,6 @@
+import { SerializedAnswer } from '../http/envelope';
 import { sdkRoute, type Route } from '../http/route';
+import { answerJson } from './answeredSessions';
 import { authenticateSessionToken, revokeSession } from './authenticateSession';
 import { AuthError } from '../errors/AuthError';
 import { sessionNotFound } from './sessionNotFound';
@@ -12,13 +14,14 @@ const noSession = (): AuthError =>
 export const sessionRoutes: Route[] = [
   sdkRoute('POST /sessions/authenticate', async ({ body, project, services, sessionToken }) => {
     if (!sessionToken) throw noSession();
-    return authenticateSessionToken({
+    const answer = await authenticateSessionToken({
       db: services.db,
       project,
       authOrigin: services.authOrigin,
       sessionToken,
       durationMinutes: body.session_duration_minutes,
     });
+    return new SerializedAnswer(answer, answerJson(services.db, answer));
   }),
   sdkRoute('POST /sessions/revoke', async ({ project, services, sessionToken }) => {
     if (!sessionToken) throw noSession();
