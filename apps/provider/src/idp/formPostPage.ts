@@ -1,3 +1,4 @@
+import { pageStatus } from '../http/pageStatus';
 import { randomToken } from '../crypto/hash';
 import { frameHeaders } from '../frame/frameHeaders';
 import { escapeHtml } from '../frame/htmlPage';
@@ -42,5 +43,8 @@ export function formPostPage(redirectUri: string, params: Record<string, string 
   ].join('; ');
   // The POST names the provider's origin (`Origin`, and `Referer` without the ticket's URL), as
   // applications that check where a callback came from expect; the path stays private.
-  return new Response(html, { status: 200, headers: { ...frameHeaders(csp), 'Referrer-Policy': 'origin' } });
+  return new Response(html, {
+    status: pageStatus('ok'),
+    headers: { ...frameHeaders(csp), 'Referrer-Policy': 'origin' },
+  });
 }

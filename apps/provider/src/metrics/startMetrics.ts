@@ -1,7 +1,7 @@
 import { AggregatorRegistry, collectDefaultMetrics } from 'prom-client';
 import type { ProviderEnv } from '../env';
 import type { Logger } from '../http/logger';
-import { serveMetrics } from './metricsServer';
+import { serveMetrics } from '../http/metricsServer';
 import { registry } from './metrics';
 
 /**

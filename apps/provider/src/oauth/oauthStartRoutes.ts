@@ -5,6 +5,7 @@ import { resolveRedirectUrl } from '../delivery';
 import { AuthError } from '../errors/AuthError';
 import type { AppEnv, Services } from '../http/deps';
 import { rawRoute, type Route } from '../http/route';
+import { redirectNoStore } from '../http/redirects';
 import { errorPage } from './oauthErrorPages';
 import { landFailed, type Landing } from './oauthLanding';
 import { issueOAuthState } from './oauthTokens';
@@ -102,7 +103,7 @@ async function startSignIn(
     const target = new URL(`/dev/oauth/${type}/authorize`, services.authOrigin);
     target.searchParams.set('public_token', project.public_token);
     target.searchParams.set('state', state);
-    return c.redirect(target.href);
+    return redirectNoStore(target.href);
   }
   const uc = await upstreamClient(services, provider);
   const secrets = newUpstreamSecrets(uc);
@@ -113,7 +114,7 @@ async function startSignIn(
     customScopes: scopes,
     providerParams: providerParams(c),
   });
-  return c.redirect(target.href);
+  return redirectNoStore(target.href);
 }
 
 const failureOf = (error: unknown): { type: ErrorType; message: string } | null =>

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { constantTimeEqual } from '../crypto/hash';
-import type { Logger } from '../http/logger';
-import { errorSummary } from '../http/errorSummary';
+import type { Logger } from './logger';
+import { errorSummary } from './errorSummary';
 
 export interface MetricsServerOptions {
   port: number;
