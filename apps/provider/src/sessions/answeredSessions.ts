@@ -1,6 +1,7 @@
 import type { AuthenticateResponse, Session, User } from '@latch/api';
 import type { Db } from '../db/Db';
 import type { ProjectRef } from '../users/project';
+import { withUserClaims } from './customClaims';
 import { sameRowVersion } from './sessionRow';
 import { jwtTimes, mintSessionJwt } from './sessionJwt';
 import { currentSigningKey } from './signingKeys';
@@ -61,8 +62,9 @@ const reusable = (minted: MintedJwt, kid: string, issuer: string, nowSeconds: nu
 
 /**
  * The authenticate shape for a session as it is now, remembered for the next refresh. Its JWT is
- * the one minted for the same row version (the claims are the row's) with the project's current
- * key less than `JWT_REUSE_SECONDS` ago, else a new one; concurrent answers of one session share it.
+ * the one minted for the same row and user versions (the claims are the row's and the user's
+ * `external_id`) with the project's current key less than `JWT_REUSE_SECONDS` ago, else a new one;
+ * concurrent answers of one session share it.
  */
 export async function answerSession({
   db,
@@ -80,7 +82,8 @@ export async function answerSession({
   sessionToken: string;
   now: Date;
 }): Promise<AuthenticateResponse> {
-  const { session, user } = current;
+  const { user } = current;
+  const session = withUserClaims(current.session, user);
   const key = await currentSigningKey(db, project, now);
   const answered = answeredOf(db);
   const last = answered.get(session.session_id);
@@ -88,6 +91,7 @@ export async function answerSession({
   const minted =
     last &&
     sameRowVersion(last.rowVersion, current.rowVersion) &&
+    last.userVersion === current.userVersion &&
     reusable(last.minted, key.kid, authOrigin, nowSeconds)
       ? last.minted
       : {
