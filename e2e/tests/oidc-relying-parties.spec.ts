@@ -60,6 +60,38 @@ test("oidc-client-ts: signinRedirect, then signoutRedirect ends the visitor's se
   });
 });
 
+test("oidc-client-ts without a post_logout_redirect_uri: 'Log out?' on the authorization page, then the provider's logged-out page", async ({
+  page,
+  host,
+  provider,
+}) => {
+  await signInThroughApi(host, provider, uniqueEmail('spa-rp-no-redirect'));
+  await serveSpa(page);
+  const authorization = new AuthorizationPage(page);
+  await page.goto(SPA_APP.page);
+  const endSession = page.waitForRequest((r) => r.url().startsWith(`${ISSUER.href}/oauth2/logout?`));
+  // A manager of the same client with no post-logout URI and no user: the request names the client only.
+  await page.evaluate(
+    ({ authority, clientId }) => {
+      void new oidc.UserManager({
+        authority,
+        client_id: clientId,
+        redirect_uri: location.href,
+      }).signoutRedirect();
+    },
+    { authority: ISSUER.href, clientId: SPA_APP.clientId },
+  );
+  const sent = new URL((await endSession).url());
+  expect(Object.fromEntries(sent.searchParams)).toEqual({ client_id: SPA_APP.clientId });
+  await authorization.expectOpened();
+  await expect(authorization.consent.getByRole('heading', { name: 'Log out?' })).toBeVisible();
+  await authorization.consent.getByRole('button', { name: 'Yes' }).click();
+  await page.waitForURL(`${ISSUER.href}/oauth2/logged_out`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Logged out');
+  await expect(page.getByText('You have been logged out of your Latch e2e account.')).toBeVisible();
+  expect(await host.sessionCookieNames()).toEqual([]);
+});
+
 test("express-openid-connect's defaults: an ID token by form_post, then idpLogout through end_session_endpoint", async ({
   page,
   host,
@@ -110,4 +142,6 @@ declare global {
   interface Window {
     rp: UserManager;
   }
+  /** oidc-client-ts's browser build, on the SPA page. */
+  const oidc: { UserManager: typeof UserManager };
 }
