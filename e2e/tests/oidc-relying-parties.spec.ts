@@ -15,6 +15,22 @@ import { serveSpa, SPA_APP } from '../support/spaRelyingParty';
  * consent and logout screens, and the application's own URIs.
  */
 
+/** oidc-client-ts's signinRedirect, consent on the authorization page, then its callback: the user it keeps. */
+async function signInToSpa(authorization: AuthorizationPage) {
+  const { page } = authorization;
+  await page.goto(SPA_APP.page);
+  // The promise never settles: the page navigates away.
+  await page.evaluate(() => {
+    void window.rp.signinRedirect();
+  });
+  await authorization.expectConsent('Sign in to E2E SPA with Latch e2e');
+  await authorization.allow();
+  await page.waitForURL((url) => url.href.startsWith(`${SPA_APP.page}?`) && url.searchParams.has('code'));
+  return page.evaluate(() =>
+    window.rp.signinRedirectCallback().then((u) => ({ email: u.profile.email, idToken: u.id_token })),
+  );
+}
+
 test("oidc-client-ts: signinRedirect, then signoutRedirect ends the visitor's session and returns with its state", async ({
   page,
   host,
@@ -28,17 +44,7 @@ test("oidc-client-ts: signinRedirect, then signoutRedirect ends the visitor's se
   const authorization = new AuthorizationPage(page);
 
   await test.step('signinRedirect: consent on the authorization page, then the callback', async () => {
-    await page.goto(SPA_APP.page);
-    // The promise never settles: the page navigates away.
-    await page.evaluate(() => {
-      void window.rp.signinRedirect();
-    });
-    await authorization.expectConsent('Sign in to E2E SPA with Latch e2e');
-    await authorization.allow();
-    await page.waitForURL((url) => url.href.startsWith(`${SPA_APP.page}?`) && url.searchParams.has('code'));
-    const user = await page.evaluate(() =>
-      window.rp.signinRedirectCallback().then((u) => ({ email: u.profile.email, idToken: u.id_token })),
-    );
+    const user = await signInToSpa(authorization);
     expect(user.email).toBe(email);
     expect(user.idToken).toEqual(expect.any(String));
   });
@@ -69,14 +75,7 @@ test("oidc-client-ts without a post_logout_redirect_uri: the logout ends on the 
   await signInThroughApi(host, provider, uniqueEmail('spa-rp-no-redirect'));
   await serveSpa(page);
   const authorization = new AuthorizationPage(page);
-  await page.goto(SPA_APP.page);
-  await page.evaluate(() => {
-    void window.rp.signinRedirect();
-  });
-  await authorization.expectConsent('Sign in to E2E SPA with Latch e2e');
-  await authorization.allow();
-  await page.waitForURL((url) => url.href.startsWith(`${SPA_APP.page}?`) && url.searchParams.has('code'));
-  await page.evaluate(() => window.rp.signinRedirectCallback().then(() => undefined));
+  await signInToSpa(authorization);
 
   const endSession = page.waitForRequest((r) => r.url().startsWith(`${ISSUER.href}/oauth2/logout?`));
   // A manager of the same client configured with no post-logout URI: it sends the ID token hint only.

@@ -98,6 +98,12 @@ describe('the import recipes of docs/importing-users.md', () => {
     return [response.status, ((await response.json()) as Json)['error_type']];
   }
 
+  /** The imported password signs the user in; a wrong one is refused. */
+  async function expectPassword(email: string): Promise<void> {
+    expect(await signIn(email, 'Not-The-Password-7')).toEqual([401, 'unauthorized_credentials']);
+    expect(await signIn(email, PASSWORD)).toEqual([200, undefined]);
+  }
+
   it('From Auth0: the bulk export joined with the password hashes file', async () => {
     const hash = bcrypt.hashSync(PASSWORD, 10);
     const profile = { nickname: 'x', picture: 'https://s.gravatar.com/avatar/0', logins_count: 3 };
@@ -189,12 +195,8 @@ describe('the import recipes of docs/importing-users.md', () => {
     });
     expect(lines.join('\n')).not.toContain('blocked@');
 
-    expect(await signIn('ada@auth0.example', 'Not-The-Password-7')).toEqual([
-      401,
-      'unauthorized_credentials',
-    ]);
-    expect(await signIn('ada@auth0.example', PASSWORD)).toEqual([200, undefined]);
-    expect(await signIn('euclid@auth0.example', PASSWORD)).toEqual([200, undefined]);
+    await expectPassword('ada@auth0.example');
+    await expectPassword('euclid@auth0.example');
   }, 60_000);
 
   it('From Firebase: auth:export JSON, without its passwords', async () => {
@@ -354,11 +356,7 @@ describe('the import recipes of docs/importing-users.md', () => {
     });
     for (const left of ['deleted@', 'banned@', 'e07']) expect(lines.join('\n')).not.toContain(left);
 
-    expect(await signIn('ada@supabase.example', 'Not-The-Password-7')).toEqual([
-      401,
-      'unauthorized_credentials',
-    ]);
-    expect(await signIn('ada@supabase.example', PASSWORD)).toEqual([200, undefined]);
-    expect(await signIn('argon@supabase.example', PASSWORD)).toEqual([200, undefined]);
+    await expectPassword('ada@supabase.example');
+    await expectPassword('argon@supabase.example');
   }, 60_000);
 });
