@@ -19,7 +19,8 @@ const bundle = (): string => {
 
 /**
  * Makes e2e/fixtures/pages/spa-rp.html a single-page relying party: oidc-client-ts's own browser
- * build and a UserManager configured by discovery on `window.rp`, in that page only.
+ * build and a UserManager configured by discovery on `window.rp` (the library on `window.oidc`, for
+ * managers of other settings), in that page only.
  */
 export async function serveSpa(page: Page): Promise<void> {
   const settings = {
@@ -32,5 +33,6 @@ export async function serveSpa(page: Page): Promise<void> {
   await page.addInitScript(`if (location.origin + location.pathname === ${JSON.stringify(SPA_APP.page)}) {
 ${bundle()}
 window.rp = new oidc.UserManager(${JSON.stringify(settings)});
+window.oidc = oidc;
 }`);
 }

@@ -15,6 +15,22 @@ import { serveSpa, SPA_APP } from '../support/spaRelyingParty';
  * consent and logout screens, and the application's own URIs.
  */
 
+/** oidc-client-ts's signinRedirect, consent on the authorization page, then its callback: the user it keeps. */
+async function signInToSpa(authorization: AuthorizationPage) {
+  const { page } = authorization;
+  await page.goto(SPA_APP.page);
+  // The promise never settles: the page navigates away.
+  await page.evaluate(() => {
+    void window.rp.signinRedirect();
+  });
+  await authorization.expectConsent('Sign in to E2E SPA with Latch e2e');
+  await authorization.allow();
+  await page.waitForURL((url) => url.href.startsWith(`${SPA_APP.page}?`) && url.searchParams.has('code'));
+  return page.evaluate(() =>
+    window.rp.signinRedirectCallback().then((u) => ({ email: u.profile.email, idToken: u.id_token })),
+  );
+}
+
 test("oidc-client-ts: signinRedirect, then signoutRedirect ends the visitor's session and returns with its state", async ({
   page,
   host,
@@ -28,17 +44,7 @@ test("oidc-client-ts: signinRedirect, then signoutRedirect ends the visitor's se
   const authorization = new AuthorizationPage(page);
 
   await test.step('signinRedirect: consent on the authorization page, then the callback', async () => {
-    await page.goto(SPA_APP.page);
-    // The promise never settles: the page navigates away.
-    await page.evaluate(() => {
-      void window.rp.signinRedirect();
-    });
-    await authorization.expectConsent('Sign in to E2E SPA with Latch e2e');
-    await authorization.allow();
-    await page.waitForURL((url) => url.href.startsWith(`${SPA_APP.page}?`) && url.searchParams.has('code'));
-    const user = await page.evaluate(() =>
-      window.rp.signinRedirectCallback().then((u) => ({ email: u.profile.email, idToken: u.id_token })),
-    );
+    const user = await signInToSpa(authorization);
     expect(user.email).toBe(email);
     expect(user.idToken).toEqual(expect.any(String));
   });
@@ -58,6 +64,33 @@ test("oidc-client-ts: signinRedirect, then signoutRedirect ends the visitor's se
     expect(response).toEqual({ state: 'spa-bye', error: null });
     expect(await host.sessionCookieNames()).toEqual([]);
   });
+});
+
+test("oidc-client-ts without a post_logout_redirect_uri: the logout ends on the provider's logged-out page", async ({
+  page,
+  host,
+  provider,
+}) => {
+  test.slow(); // Sign-in on the host, consent, a token call, then the logout.
+  await signInThroughApi(host, provider, uniqueEmail('spa-rp-no-redirect'));
+  await serveSpa(page);
+  const authorization = new AuthorizationPage(page);
+  await signInToSpa(authorization);
+
+  const endSession = page.waitForRequest((r) => r.url().startsWith(`${ISSUER.href}/oauth2/logout?`));
+  // A manager of the same client configured with no post-logout URI: it sends the ID token hint only.
+  await page.evaluate(
+    ({ authority, clientId }) => {
+      const settings = { authority, client_id: clientId, redirect_uri: location.href };
+      void new window.oidc.UserManager(settings).signoutRedirect();
+    },
+    { authority: ISSUER.href, clientId: SPA_APP.clientId },
+  );
+  expect([...new URL((await endSession).url()).searchParams.keys()]).toEqual(['id_token_hint']);
+  await page.waitForURL(`${ISSUER.href}/oauth2/logged_out`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Logged out');
+  await expect(page.getByText('You have been logged out of your Latch e2e account.')).toBeVisible();
+  expect(await host.sessionCookieNames()).toEqual([]);
 });
 
 test("express-openid-connect's defaults: an ID token by form_post, then idpLogout through end_session_endpoint", async ({
@@ -109,5 +142,7 @@ test("express-openid-connect's defaults: an ID token by form_post, then idpLogou
 declare global {
   interface Window {
     rp: UserManager;
+    /** oidc-client-ts's browser build, on the SPA page. */
+    oidc: { UserManager: typeof UserManager };
   }
 }

@@ -372,6 +372,32 @@ describe("Stytch's Node SDK against the provider", () => {
     expect([reserved.status_code, reserved.error_type]).toEqual([400, 'invalid_field']);
   });
 
+  it("reads the user's external_id from the JWT as a custom claim, locally and remotely alike", async () => {
+    const email = uniqueEmail('external-jwt');
+    await kit.client.users.create({ email, external_id: 'app-user-jwt' });
+    const signedIn = await kit.widgetSignIn(email);
+    const session_jwt = String(signedIn['session_jwt']);
+
+    const local = await kit.client.sessions.authenticateJwtLocal({ session_jwt });
+    expect(local.custom_claims).toEqual({ external_id: 'app-user-jwt' });
+    const viaJwt = await kit.client.sessions.authenticateJwt({ session_jwt });
+    expect(viaJwt.session.custom_claims).toEqual({ external_id: 'app-user-jwt' });
+    // Forced remote (max_token_age_seconds: 0): the same claims, with custom ones beside it.
+    const remote = await kit.client.sessions.authenticateJwt({
+      session_jwt,
+      max_token_age_seconds: 0,
+      session_custom_claims: { tenant: 'acme' },
+    });
+    expect(remote.session.custom_claims).toEqual({ tenant: 'acme', external_id: 'app-user-jwt' });
+    const fresh = await kit.client.sessions.authenticateJwtLocal({ session_jwt: remote.session_jwt });
+    expect(fresh.custom_claims).toEqual({ tenant: 'acme', external_id: 'app-user-jwt' });
+
+    const spoofed = await stytchError(
+      kit.client.sessions.authenticate({ session_jwt, session_custom_claims: { external_id: 'admin' } }),
+    );
+    expect([spoofed.status_code, spoofed.error_type]).toEqual([400, 'invalid_field']);
+  });
+
   it('finishes an OAuth sign-in on the server', async () => {
     // The visitor starts at the provider, signs in at the (dev) identity provider, lands on the app.
     const query = new URLSearchParams({ public_token: TEST_TOKEN, login_redirect_url: REDIRECT });

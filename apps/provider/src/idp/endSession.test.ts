@@ -4,6 +4,7 @@ import {
   AUTHORIZE_PAGE,
   CALLBACK,
   codeThroughScreen,
+  ISSUER,
   LOGGED_OUT,
   NOTES,
   oauthBasic,
@@ -88,7 +89,46 @@ describe('RP-Initiated Logout: the end-session endpoint', () => {
     expect(start).toMatchObject({ consent_required: false, redirect_uri: `${LOGGED_OUT}?state=bye-2` });
   });
 
-  it('an unregistered or missing post_logout_redirect_uri gets an error page, never a redirect', async () => {
+  it("without post_logout_redirect_uri the logout ends on the issuer's logged-out page, state dropped", async () => {
+    const ended = `${ISSUER}/oauth2/logged_out`;
+    const query = screenQuery(await logoutGet({ client_id: NOTES, state: 'nowhere-to-go' }));
+    expect(query).toEqual({ client_id: NOTES, post_logout_redirect_uri: ended });
+    // The screen asks first (no hint), then ends there.
+    const signedIn = String((await kit.signInByMagicLink(freshEmail()))['session_token']);
+    expect(await kit.ok('/oauth/logout/start', query, signedIn)).toMatchObject({
+      consent_required: true,
+      redirect_uri: ended,
+    });
+    // With the hint alone, the client is its audience and the signed-in user's logout needs no question.
+    const hinted = screenQuery(await logoutGet({ id_token_hint: tokens.server }));
+    expect(hinted).toEqual({
+      client_id: SERVER,
+      post_logout_redirect_uri: ended,
+      id_token_hint: tokens.server,
+    });
+    expect(await kit.ok('/oauth/logout/start', hinted, session)).toMatchObject({ consent_required: false });
+
+    const page = await kit.app.request(new URL(ended).pathname);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<title>Logged out</title>');
+    expect(html).toContain('You have been logged out of your');
+    expect((await kit.app.request('/v1/public/project-test-nope/oauth2/logged_out')).status).toBe(404);
+
+    // Only this issuer's page: a look-alike is not registered.
+    for (const uri of [
+      `${ended}?next=https://evil.example/`,
+      ended.replace(PROJECT_ID, 'project-test-nope'),
+    ]) {
+      const refused = await kit.post('/oauth/logout/start', {
+        client_id: NOTES,
+        post_logout_redirect_uri: uri,
+      });
+      expect([refused.status, refused.body['error_type']]).toEqual([400, 'redirect_url_not_found']);
+    }
+  });
+
+  it('an unregistered post_logout_redirect_uri or an unnamed client gets an error page, never a redirect', async () => {
     await expectRefused(
       await logoutGet({ client_id: NOTES, post_logout_redirect_uri: 'https://evil.example/', state: 's' }),
       'The post_logout_redirect_uri is not registered for this application.',
@@ -97,10 +137,7 @@ describe('RP-Initiated Logout: the end-session endpoint', () => {
       await logoutGet({ client_id: NOTES, post_logout_redirect_uri: CALLBACK }),
       'The post_logout_redirect_uri is not registered for this application.',
     );
-    await expectRefused(
-      await logoutGet({ client_id: NOTES }),
-      'The request has no post_logout_redirect_uri.',
-    );
+    await expectRefused(await logoutGet({}), 'The request names no client: send client_id or id_token_hint.');
     await expectRefused(
       await logoutGet({ post_logout_redirect_uri: LOGGED_OUT }),
       'The request names no client: send client_id or id_token_hint.',

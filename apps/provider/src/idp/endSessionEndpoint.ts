@@ -1,11 +1,12 @@
 import type { Context } from 'hono';
 import { hasForbiddenCharacter } from '@latch/api';
+import { escapeHtml, htmlPage } from '../frame/htmlPage';
 import type { ConnectedAppConfig } from '../config/configSchema';
 import type { AppEnv, Services } from '../http/deps';
 import { rawRoute, type Route } from '../http/route';
 import { withParams } from './clients';
 import { readIdTokenHint } from './idTokenHint';
-import { ISSUER_PATH, projectIssuer } from './issuer';
+import { ISSUER_PATH, loggedOutPage, projectIssuer } from './issuer';
 import { issuerProject } from './issuerProject';
 import { readNavigationParams } from './oauthParams';
 import { refusedPage } from './refusedPage';
@@ -23,12 +24,13 @@ const OTHER_MAX_LENGTH = 8192;
 /** The visitor's page when the request cannot be trusted: never a redirect (RP-Initiated Logout 4). */
 const refused = (reason: string): Response => refusedPage('This logout request cannot be served', reason);
 
-type Checked = { app: ConnectedAppConfig; postLogoutRedirectUri: string } | { refused: string };
+type Checked = { app: ConnectedAppConfig; postLogoutRedirectUri: string | undefined } | { refused: string };
 
 /**
  * The client and post-logout redirect URI of a logout request, or why it is refused. The client is
  * `client_id`, or the audience of `id_token_hint`; both given must agree. The hint must be an ID
- * token of this issuer (expired ones too: the application's session may outlive it).
+ * token of this issuer (expired ones too: the application's session may outlive it). The URI is
+ * optional (RP-Initiated Logout 1.0 section 3), but when given it must be one the client registered.
  */
 async function checkLogout(
   services: Services,
@@ -52,9 +54,7 @@ async function checkLogout(
   const app = apps.find((a) => a.client_id === clientId);
   if (!app) return { refused: 'The client_id is not an application of this project.' };
   const postLogoutRedirectUri = one('post_logout_redirect_uri');
-  // The logout ends on the application's page, which then sends the visitor somewhere: it needs a target.
-  if (postLogoutRedirectUri === undefined) return { refused: 'The request has no post_logout_redirect_uri.' };
-  if (!app.post_logout_redirect_urls.includes(postLogoutRedirectUri)) {
+  if (postLogoutRedirectUri !== undefined && !app.post_logout_redirect_urls.includes(postLogoutRedirectUri)) {
     return { refused: 'The post_logout_redirect_uri is not registered for this application.' };
   }
   return { app, postLogoutRedirectUri };
@@ -64,8 +64,9 @@ async function checkLogout(
  * The end-session endpoint of a project's issuer (OpenID Connect RP-Initiated Logout 1.0), GET or
  * form POST. A valid request goes to the project's authorization page as a logout: the
  * identity-provider screen asks "Log out?" unless the ID token hint shows the signed-in user asked,
- * ends the session and sends the visitor to the post-logout redirect URI with `state`. Anything
- * that fails validation gets an error page and never a redirect.
+ * ends the session and sends the visitor to the post-logout redirect URI with `state`, or, when the
+ * application asked for none, to the issuer's logged-out page (`state` then has nowhere to go).
+ * Anything that fails validation gets an error page and never a redirect.
  */
 async function endSession(c: Context<AppEnv>, services: Services): Promise<Response> {
   const project = issuerProject(c, services);
@@ -85,10 +86,12 @@ async function endSession(c: Context<AppEnv>, services: Services): Promise<Respo
   const checked = await checkLogout(services, project.project_id, project.connected_apps, one);
   if ('refused' in checked) return refused(checked.refused);
   if (!project.idp_authorization_url) return refused('The project has no authorization page configured.');
+  const redirectUri = checked.postLogoutRedirectUri;
   const page = withParams(project.idp_authorization_url, {
     client_id: checked.app.client_id,
-    post_logout_redirect_uri: checked.postLogoutRedirectUri,
-    state: one('state'),
+    post_logout_redirect_uri:
+      redirectUri ?? loggedOutPage(projectIssuer(services.authOrigin, project.project_id)),
+    state: redirectUri === undefined ? undefined : one('state'),
     id_token_hint: one('id_token_hint'),
   });
   c.header('Cache-Control', 'no-store');
@@ -96,8 +99,20 @@ async function endSession(c: Context<AppEnv>, services: Services): Promise<Respo
   return c.redirect(page, 303);
 }
 
+/** The issuer's logged-out page (`loggedOutPage`): where a logout without a post-logout redirect ends. */
+function loggedOut(c: Context<AppEnv>, services: Services): Response {
+  const project = issuerProject(c, services);
+  if (!project) return htmlPage('not_found', 'Not found', '<p>No project has this issuer.</p>');
+  return htmlPage(
+    'ok',
+    'Logged out',
+    `<p>You have been logged out of your ${escapeHtml(project.name)} account. You may close this page.</p>`,
+  );
+}
+
 export const endSessionRoutes: Route[] = [
   rawRoute('GET', `${ISSUER_PATH}/oauth2/logout`, endSession),
   // RP-Initiated Logout section 2: the endpoint takes GET and form-serialized POST alike.
   rawRoute('POST', `${ISSUER_PATH}/oauth2/logout`, endSession),
+  rawRoute('GET', `${ISSUER_PATH}/oauth2/logged_out`, loggedOut),
 ];

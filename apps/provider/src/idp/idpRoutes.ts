@@ -10,7 +10,7 @@ import { storeConsent } from './consents';
 import type { Services } from '../http/deps';
 import { idTokenHintMatches } from './idTokenHint';
 import { mintIdToken } from './idTokens';
-import { projectIssuer } from './issuer';
+import { loggedOutPage, projectIssuer } from './issuer';
 import { sdkRoute, type Route } from '../http/route';
 import { authenticateSessionToken, currentSigningKey } from '../sessions';
 import { requireSession } from '../sessions/requireSession';
@@ -145,8 +145,10 @@ export const idpRoutes: Route[] = [
 
   sdkRoute('POST /oauth/logout/start', async ({ body, project, services, sessionToken }) => {
     const app = findClient(project, body.client_id);
+    const issuer = projectIssuer(services.authOrigin, project.project_id);
+    // The issuer's logged-out page ends a logout that asked for no redirect; it is every client's.
     requireRegistered(
-      app.post_logout_redirect_urls,
+      [...app.post_logout_redirect_urls, loggedOutPage(issuer)],
       body.post_logout_redirect_uri,
       'post_logout_redirect_uri',
     );
@@ -164,7 +166,7 @@ export const idpRoutes: Route[] = [
     if (auth === null) return { redirect_uri, consent_required: false };
     const hinted = await idTokenHintMatches(services.db, {
       projectId: project.project_id,
-      issuer: projectIssuer(services.authOrigin, project.project_id),
+      issuer,
       clientId: app.client_id,
       userId: auth.user_id,
       session: auth.session,

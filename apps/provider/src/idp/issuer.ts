@@ -20,6 +20,13 @@ export const issuerEndpoints = (issuer: string) => ({
   end_session_endpoint: `${issuer}/oauth2/logout`,
 });
 
+/**
+ * Where a logout ends when the application asked for no post-logout redirect: the issuer's own
+ * "logged out" page. Every client of the project may end there, so the logout screen (which always
+ * sends the visitor somewhere) has a target that belongs to no application.
+ */
+export const loggedOutPage = (issuer: string): string => `${issuer}/oauth2/logged_out`;
+
 /** The project's JWKS: the session keys sign ID and access tokens too (`typ` tells them apart). */
 export const jwksUri = (authOrigin: string, projectId: string): string =>
   `${authOrigin}/v1/sessions/jwks/${encodeURIComponent(projectId)}`;

@@ -274,6 +274,30 @@ describe.each(DB_KINDS)('what a refresh answers, on %s', (kind) => {
     });
   });
 
+  it("mints a new JWT at the next refresh when the user's external_id changes, though the session row did not", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.now();
+    const email = freshEmail();
+    const created = await kit.v1Ok('/v1/users', { email, external_id: `app-${start}-a` });
+    const signedIn = await kit.signInByMagicLink(email);
+    const token = String(signedIn['session_token']);
+    expect(await kit.verifyJwt(String(signedIn['session_jwt']))).toMatchObject({
+      external_id: `app-${start}-a`,
+    });
+
+    vi.setSystemTime(start + 5_000);
+    const put = await kit.v1('PUT', `/v1/users/${String(created['user_id'])}`, {
+      external_id: `app-${start}-b`,
+    });
+    expect(put.status).toBe(200);
+    // Within the reuse minute and with the session's row unwritten: only the user moved.
+    const renamed = await refreshAt(token, start + 10_000);
+    expect(renamed.jwt).not.toBe(signedIn['session_jwt']);
+    expect(renamed.claims['external_id']).toBe(`app-${start}-b`);
+    expect(renamed.session.custom_claims).toEqual({ external_id: `app-${start}-b` });
+    expect((await refreshAt(token, start + 15_000)).jwt).toBe(renamed.jwt);
+  });
+
   it('never answers a reused JWT for a revoked session', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const start = Date.now();

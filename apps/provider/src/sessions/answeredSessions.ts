@@ -1,6 +1,7 @@
 import type { AuthenticateResponse, Session, User } from '@latch/api';
 import type { Db } from '../db/Db';
 import type { ProjectRef } from '../users/project';
+import { withUserClaims } from './customClaims';
 import { sameRowVersion } from './sessionRow';
 import { jwtTimes, mintSessionJwt } from './sessionJwt';
 import { currentSigningKey } from './signingKeys';
@@ -69,8 +70,9 @@ const reusable = (minted: MintedJwt, kid: string, issuer: string, nowSeconds: nu
 
 /**
  * The authenticate shape for a session as it is now, remembered for the next refresh. Its JWT is
- * the one minted for the same row version (the claims are the row's) with the project's current
- * key less than `JWT_REUSE_SECONDS` ago, else a new one; concurrent answers of one session share it.
+ * the one minted for the same row and user versions (the claims are the row's and the user's
+ * `external_id`) with the project's current key less than `JWT_REUSE_SECONDS` ago, else a new one;
+ * concurrent answers of one session share it.
  */
 export async function answerSession({
   db,
@@ -88,14 +90,18 @@ export async function answerSession({
   sessionToken: string;
   now: Date;
 }): Promise<AuthenticateResponse> {
-  const { session, user } = current;
+  const { user } = current;
   const key = await currentSigningKey(db, project, now);
   const answered = answeredOf(db);
-  const last = answered.get(session.session_id);
+  const last = answered.get(current.session.session_id);
   const nowSeconds = Math.floor(now.getTime() / 1000);
+  // The same objects mean the same row and user versions: what was answered for them still holds.
+  const unchanged = last !== undefined && last.session === current.session && last.user === user;
+  const session = unchanged && last.answer ? last.answer.session : withUserClaims(current.session, user);
   const minted =
     last &&
     sameRowVersion(last.rowVersion, current.rowVersion) &&
+    last.userVersion === current.userVersion &&
     reusable(last.minted, key.kid, authOrigin, nowSeconds)
       ? last.minted
       : {
@@ -104,10 +110,7 @@ export async function answerSession({
           ...jwtTimes(session, now),
           jwt: mintSessionJwt({ key, projectId: project.project_id, issuer: authOrigin, session, now }),
         };
-  const entry: AnsweredSession =
-    last && last.minted === minted && last.session === session && last.user === user
-      ? last
-      : { ...current, minted };
+  const entry: AnsweredSession = unchanged && last.minted === minted ? last : { ...current, minted };
   // Least recently answered first: a Map iterates in insertion order.
   answered.delete(session.session_id);
   answered.set(session.session_id, entry);

@@ -1,4 +1,4 @@
-import { isPlainObject, MAX_CUSTOM_CLAIMS_BYTES } from '@latch/api';
+import { isPlainObject, MAX_CUSTOM_CLAIMS_BYTES, type Session, type User } from '@latch/api';
 import type { Queryable } from '../db/Db';
 import { AuthError } from '../errors/AuthError';
 
@@ -47,4 +47,15 @@ export async function updateSessionClaims(
     sessionId,
     claims === null ? null : JSON.stringify(claims),
   ]);
+}
+
+/**
+ * The session as it is answered and minted: its claims with the user's `external_id` (a reserved
+ * claim, so one kept on the session from before it was reserved is dropped), so that a JWT verified
+ * locally and a session authenticated remotely name the same claims.
+ */
+export function withUserClaims(session: Session, user: Pick<User, 'external_id'>): Session {
+  const { external_id: _kept, ...custom } = session.custom_claims ?? {};
+  const claims = user.external_id === undefined ? custom : { ...custom, external_id: user.external_id };
+  return { ...session, custom_claims: Object.keys(claims).length > 0 ? claims : null };
 }

@@ -130,6 +130,46 @@ describe.each(DB_KINDS)('backend session check on %s', (kind) => {
     });
   });
 
+  it("puts the user's external_id in the JWT and the session's claims, where no custom claim can set it", async () => {
+    const email = freshEmail();
+    const externalId = `ext-${Date.now()}`;
+    await kit.v1Ok('/v1/users', { email, external_id: externalId });
+    await kit.v1Ok('/v1/magic_links/email/login_or_create', { email });
+    const { metadata } = await kit.latest(email);
+    const signedIn = await kit.v1Ok('/v1/magic_links/authenticate', {
+      token: metadata.token,
+      session_duration_minutes: 60,
+      session_custom_claims: { tenant: 'acme' },
+    });
+    const claims = { tenant: 'acme', external_id: externalId };
+    expect((signedIn['session'] as { custom_claims: unknown }).custom_claims).toEqual(claims);
+    expect(await kit.verifyJwt(String(signedIn['session_jwt']))).toMatchObject(claims);
+
+    const spoofed = await kit.backend({
+      session_token: signedIn['session_token'],
+      session_custom_claims: { external_id: 'someone-else' },
+    });
+    expect([spoofed.status, spoofed.body['error_type']]).toEqual([400, 'invalid_field']);
+    expect(spoofed.body['error_message']).toMatch(/reserved claim/);
+    const sessionId = (signedIn['session'] as { session_id: string }).session_id;
+    const listed = await kit.v1('GET', `/v1/sessions?user_id=${externalId}`);
+    expect(listed.body['sessions']).toEqual([
+      expect.objectContaining({ session_id: sessionId, custom_claims: claims }),
+    ]);
+
+    // A user without one has no such claim, even one kept on its session before it was reserved.
+    const plain = await kit.signInByMagicLink(freshEmail());
+    expect(await kit.verifyJwt(String(plain['session_jwt']))).not.toHaveProperty('external_id');
+    expect((plain['session'] as { custom_claims: unknown }).custom_claims).toBeNull();
+    await kit.db.query(
+      `UPDATE sessions SET custom_claims = '{"external_id": "kept", "tenant": "t"}' WHERE session_id = $1`,
+      [(plain['session'] as { session_id: string }).session_id],
+    );
+    const read = await kit.backend({ session_token: plain['session_token'] });
+    expect((read.body['session'] as { custom_claims: unknown }).custom_claims).toEqual({ tenant: 't' });
+    expect(await kit.verifyJwt(String(read.body['session_jwt']))).not.toHaveProperty('external_id');
+  });
+
   it('publishes the JWKS to anyone, and 404 for an unknown project', async () => {
     const response = await kit.app.request(`/v1/sessions/jwks/${PROJECT_ID}`);
     expect(response.headers.get('Access-Control-Allow-Origin')).toBe('*');

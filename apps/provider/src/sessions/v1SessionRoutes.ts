@@ -7,7 +7,7 @@ import { errorResponse, flatResponse } from '../http/envelope';
 import { rawRoute, type Route } from '../http/route';
 import { namedUserId, requireProjectUser } from '../users/projectUser';
 import { authenticateSessionJwt, authenticateSessionToken } from './authenticateSession';
-import { updateSessionClaims } from './customClaims';
+import { updateSessionClaims, withUserClaims } from './customClaims';
 import { findNamedSession } from './finishBackendAuthentication';
 import { verifySessionJwt } from './sessionJwt';
 import { listLiveSessions, revokeLiveSession, toSession, type SessionKey } from './sessionRow';
@@ -75,9 +75,9 @@ const list = backendRoute('GET /v1/sessions', async ({ c, project, services }) =
   const named = c.req.query('user_id');
   if (!named) throw new AuthError('missing_field', 'user_id is a required query parameter.');
   const userId = await namedUserId(services.db, project.project_id, named);
-  await requireProjectUser(services.db, project.project_id, userId);
+  const user = await requireProjectUser(services.db, project.project_id, userId);
   const rows = await listLiveSessions(services.db, project.project_id, userId, new Date());
-  return { sessions: rows.map(toSession) };
+  return { sessions: rows.map((row) => withUserClaims(toSession(row), user)) };
 });
 
 /** GET /v1/sessions/jwks/{project_id}: public keys, top-level `keys` as JWKS clients expect; readable anywhere. */

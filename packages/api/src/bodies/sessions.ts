@@ -33,8 +33,11 @@ export const sessionAttestBody = jsonObject({
 /** `POST /sessions/revoke`: the session is the one the Authorization header names. */
 export const sessionRevokeBody = jsonObject({});
 
-/** The JWT's registered claims and the hosted API's namespace, which `session_custom_claims` may not set. */
-const RESERVED_CLAIMS = ['iss', 'sub', 'aud', 'exp', 'nbf', 'iat', 'jti'];
+/**
+ * The JWT's registered claims, the hosted API's namespace and `external_id` (the provider sets it
+ * from the user, so a backend can trust it), which `session_custom_claims` may not set.
+ */
+const RESERVED_CLAIMS = ['iss', 'sub', 'aud', 'exp', 'nbf', 'iat', 'jti', 'external_id'];
 const isReservedClaim = (key: string): boolean =>
   RESERVED_CLAIMS.includes(key) || key.startsWith('https://stytch.com/');
 /** The hosted API's limit on a session's custom claims, as JSON. */
@@ -49,7 +52,7 @@ export const sessionCustomClaims = () =>
     jsonRecord(),
     v.check(
       (claims) => !Object.keys(claims).some(isReservedClaim),
-      'sets a reserved claim (iss, sub, aud, exp, nbf, iat, jti, https://stytch.com/...)',
+      'sets a reserved claim (iss, sub, aud, exp, nbf, iat, jti, external_id, https://stytch.com/...)',
     ),
     v.check(
       (claims) => new TextEncoder().encode(JSON.stringify(claims)).length <= MAX_CUSTOM_CLAIMS_BYTES,

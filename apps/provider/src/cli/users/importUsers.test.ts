@@ -10,6 +10,7 @@ import { createPostgresDatabase, DB_KINDS, openMigratedTestDb } from '../../../t
 import { EXIT, type CliIo } from '../Command';
 import { commands } from '../commands';
 import { runCli } from '../runCli';
+import type { EventProject } from '../../webhooks/emitEvent';
 import { exportUsers } from './exportUsers';
 import { importUsers, type ImportCounts } from './importUsers';
 
@@ -172,6 +173,51 @@ describe.each(DB_KINDS)('latch users import on %s', (kind) => {
     await db.query(
       "DELETE FROM users WHERE user_id = (SELECT user_id FROM user_emails WHERE email = 'after-long@example.com')",
     );
+  });
+
+  it('queues user.created and user.updated only when asked, for the users it created and changed', async () => {
+    const hooked: EventProject = {
+      project_id: 'project-test-import-hooks',
+      test: true,
+      webhooks: [
+        { url: 'https://hooks.example/latch', secret_env: 'S', events: ['user.created', 'user.updated'] },
+      ],
+    };
+    const events = () =>
+      db.query<{ subject: string; body_text: string }>(
+        "SELECT subject, body_text FROM outbox WHERE project_id = $1 AND channel = 'webhook' ORDER BY subject",
+        [hooked.project_id],
+      );
+    const quiet = await importUsers(
+      db,
+      hooked,
+      chunked(lines({ email: 'hook-1@example.com' }, { email: 'hook-2@example.com' })),
+      { bad: () => undefined, progress: () => undefined },
+    );
+    expect(quiet).toMatchObject({ created: 2 });
+    expect(await events()).toEqual([]);
+
+    const loud = await importUsers(
+      db,
+      hooked,
+      chunked(
+        lines(
+          { email: 'hook-1@example.com' },
+          { email: 'hook-2@example.com', name: { first_name: 'Changed' } },
+          { email: 'hook-3@example.com' },
+        ),
+      ),
+      { bad: () => undefined, progress: () => undefined },
+      { webhooks: true },
+    );
+    expect(loud).toMatchObject({ created: 1, updated: 1, unchanged: 1 });
+    const idOf = async (email: string) =>
+      (await db.query<{ user_id: string }>('SELECT user_id FROM user_emails WHERE email = $1', [email]))[0]
+        ?.user_id;
+    expect((await events()).map((e) => [e.subject, JSON.parse(e.body_text).data])).toEqual([
+      ['user.created', { project_id: hooked.project_id, user_id: await idOf('hook-3@example.com') }],
+      ['user.updated', { project_id: hooked.project_id, user_id: await idOf('hook-2@example.com') }],
+    ]);
   });
 
   it('exports what it imported, in the same format', async () => {

@@ -1,7 +1,7 @@
 import { newId } from '../../crypto/ids';
 import type { Db, Queryable } from '../../db/Db';
 import { proveAddressInTransaction } from '../../users/proveAddress';
-import type { EventProject } from '../../webhooks/emitEvent';
+import { emitEvent, type EventProject } from '../../webhooks/emitEvent';
 import { readLines } from './readLines';
 import { BadLine, readUserLine, type ImportRecord } from './userLine';
 
@@ -23,6 +23,14 @@ export interface ImportReport {
   bad: (lineNumber: number, problem: string) => void;
   /** After each batch: the counts so far. */
   progress: (counts: ImportCounts) => void;
+}
+
+export interface ImportOptions {
+  /**
+   * Queue `user.created` and `user.updated` for the project's webhook endpoints, in each batch's
+   * transaction. Off by default: a bulk import would otherwise send one request per user.
+   */
+  webhooks?: boolean;
 }
 
 type Line = { number: number; record: ImportRecord };
@@ -205,6 +213,7 @@ async function writeBatch(
   project: EventProject,
   lines: Line[],
   report: ImportReport,
+  options: ImportOptions,
 ): Promise<{ created: number; updated: number; bad: number }> {
   let bad = 0;
   const counting: ImportReport = {
@@ -258,7 +267,12 @@ async function writeBatch(
       for (const row of rows) changed.add(row.user_id);
     }
     const createdIds = new Set(fresh.map((r) => r.userId));
-    return { created: createdIds.size, updated: [...changed].filter((id) => !createdIds.has(id)).length };
+    const updatedIds = [...changed].filter((id) => !createdIds.has(id));
+    if (options.webhooks) {
+      for (const user_id of createdIds) await emitEvent(tx, project, 'user.created', { user_id }, now);
+      for (const user_id of updatedIds) await emitEvent(tx, project, 'user.updated', { user_id }, now);
+    }
+    return { created: createdIds.size, updated: updatedIds.length };
   });
   return { created, updated, bad };
 }
@@ -274,20 +288,22 @@ const keysOf = (record: ImportRecord): string[] =>
 /**
  * Imports a JSON Lines stream of users into a project, `IMPORT_BATCH_SIZE` at a time: each line
  * creates its user or updates the one its external_id (else email, else phone number) names. A bad
- * line is reported with its number and the rest go on. Answers the counts.
+ * line is reported with its number and the rest go on; webhook events only when `options` asks.
+ * Answers the counts.
  */
 export async function importUsers(
   db: Db,
   project: EventProject,
   chunks: AsyncIterable<Buffer | string>,
   report: ImportReport,
+  options: ImportOptions = {},
 ): Promise<ImportCounts> {
   const counts: ImportCounts = { lines: 0, created: 0, updated: 0, unchanged: 0, bad: 0 };
   let batch: Line[] = [];
   let keys = new Set<string>();
   const flush = async () => {
     if (batch.length === 0) return;
-    const written = await writeBatch(db, project, batch, report);
+    const written = await writeBatch(db, project, batch, report, options);
     counts.created += written.created;
     counts.updated += written.updated;
     counts.bad += written.bad;

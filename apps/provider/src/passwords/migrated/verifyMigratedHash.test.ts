@@ -40,7 +40,16 @@ const VECTORS: { name: string; password: string; fields: Fields }[] = [
     password: 'password',
     fields: { hash_type: 'md_5', hash: '5f4dcc3b5aa765d61d8327deb882cf99' },
   },
-  // hashcat mode 110: sha1($pass.$salt).
+  // hashcat modes 120, sha1($salt.$pass), and 110, sha1($pass.$salt).
+  {
+    name: 'sha_1, prepended salt',
+    password: 'hashcat',
+    fields: {
+      hash_type: 'sha_1',
+      hash: 'cac35ec206d868b7d7cb0b55f31d9425b075082b',
+      sha_1_config: { prepend_salt: '5363620024', append_salt: '' },
+    },
+  },
   {
     name: 'sha_1, appended salt',
     password: 'hashcat',
@@ -186,7 +195,10 @@ describe('migrated password hashes', () => {
     ['md5 of the wrong length', { hash_type: 'md_5', hash: 'abcd' }, /32 hexadecimal/],
     [
       'argon2 of the other variant',
-      { hash_type: 'argon_2i', hash: VECTORS[8]?.fields.hash ?? '' },
+      {
+        hash_type: 'argon_2i',
+        hash: VECTORS.find((v) => v.name === 'argon_2id, encoded form')?.fields.hash ?? '',
+      },
       /argon2id hash/,
     ],
     ['argon2 hex without config', { hash_type: 'argon_2id', hash: 'abcd' }, /argon_2_config is required/],
