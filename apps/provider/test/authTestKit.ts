@@ -148,10 +148,10 @@ export type AuthKit = Awaited<ReturnType<typeof openAuthKit>>;
  * The AuthKit of the enclosing `describe`: opened on `kind` before its tests and closed after them,
  * the real clock put back after each test. It answers in tests and hooks, not while tests are collected.
  */
-export function authKitFor(kind: DbKind): AuthKit {
+export function authKitFor(kind: DbKind, overrides: Partial<LatchConfig> = {}): AuthKit {
   let opened: AuthKit | undefined;
   beforeAll(async () => {
-    opened = await openAuthKit(kind);
+    opened = await openAuthKit(kind, overrides);
     // The project's first signing key (an RSA key pair) is made here, not inside the first test.
     await currentSigningKey(opened.db, testProject());
   }, 60_000);

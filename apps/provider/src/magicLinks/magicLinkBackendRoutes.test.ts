@@ -1,21 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentSigningKey } from '../sessions/signingKeys';
-import { testProject } from '../../test/testConfig';
-import { openAuthKit, REDIRECT, type AuthKit } from '../../test/authTestKit';
+import { describe, expect, it } from 'vitest';
+import { authKitFor, REDIRECT } from '../../test/authTestKit';
 
 type Json = Record<string, unknown>;
 let n = 0;
 const freshEmail = (what: string) => `${what}${++n}-${Date.now()}@example.com`;
 
 describe('backend magic links', () => {
-  let kit: AuthKit;
-  beforeAll(async () => {
-    kit = await openAuthKit('pglite');
-    // The project's first signing key (an RSA key pair) is made here, not inside the first test.
-    await currentSigningKey(kit.db, testProject());
-  }, 60_000);
-  afterAll(() => kit?.close());
+  const kit = authKitFor('pglite');
 
   const ok = (path: string, body: unknown): Promise<Json> => kit.v1Ok(path, body);
   const tokenFor = async (email: string) => String((await kit.latest(email)).metadata.token);

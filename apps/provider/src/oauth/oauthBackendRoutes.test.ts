@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentSigningKey } from '../sessions/signingKeys';
-import { openAuthKit, REDIRECT, type AuthKit } from '../../test/authTestKit';
+import { describe, expect, it } from 'vitest';
+import { authKitFor, REDIRECT } from '../../test/authTestKit';
 import { testConfig, testProject, TEST_TOKEN } from '../../test/testConfig';
 
 type Json = Record<string, unknown>;
 
 describe('backend OAuth authenticate', () => {
-  let kit: AuthKit;
-  beforeAll(async () => {
-    const [, live] = testConfig().projects;
-    if (!live) throw new Error('testConfig changed');
-    kit = await openAuthKit('pglite', {
-      projects: [testProject({ oauth_providers: [{ type: 'google', dev_idp: true, one_tap: false }] }), live],
-    });
-    // The project's first signing key (an RSA key pair) is made here, not inside the first test.
-    await currentSigningKey(kit.db, testProject());
-  }, 60_000);
-  afterAll(() => kit?.close());
+  const [, live] = testConfig().projects;
+  if (!live) throw new Error('testConfig changed');
+  const kit = authKitFor('pglite', {
+    projects: [testProject({ oauth_providers: [{ type: 'google', dev_idp: true, one_tap: false }] }), live],
+  });
 
   /** The visitor signs in at the dev identity provider; answers the token the landing URL carries. */
   async function landingToken(email: string): Promise<string> {

@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentSigningKey } from '../sessions/signingKeys';
+import { describe, expect, it } from 'vitest';
 import { defaultRateLimits } from '../config/rateLimitsSchema';
-import { testProject } from '../../test/testConfig';
-import { openAuthKit, type AuthKit } from '../../test/authTestKit';
+import { authKitFor } from '../../test/authTestKit';
 
 type Json = Record<string, unknown>;
 let n = 0;
@@ -10,13 +8,7 @@ const freshEmail = (what: string) => `${what}${++n}-${Date.now()}@example.com`;
 const freshPhone = () => `+1555${String(Date.now() + ++n).slice(-7)}`;
 
 describe('backend passcodes', () => {
-  let kit: AuthKit;
-  beforeAll(async () => {
-    kit = await openAuthKit('pglite');
-    // The project's first signing key (an RSA key pair) is made here, not inside the first test.
-    await currentSigningKey(kit.db, testProject());
-  }, 60_000);
-  afterAll(() => kit?.close());
+  const kit = authKitFor('pglite');
 
   const ok = (path: string, body: unknown): Promise<Json> => kit.v1Ok(path, body);
   const codeFor = async (to: string) => String((await kit.latest(to)).metadata.code);
@@ -161,20 +153,14 @@ describe('backend passcodes', () => {
 });
 
 describe('backend passcode sends under the rate limits', () => {
-  let kit: AuthKit;
-  beforeAll(async () => {
-    kit = await openAuthKit('pglite', {
-      rate_limits: {
-        ...defaultRateLimits(),
-        sends_per_destination: { limit: 3, per_seconds: 600 },
-        // Tight, so a backend that spent it (every send from one server address) would be refused below.
-        sends_per_ip: { limit: 2, per_seconds: 600 },
-      },
-    });
-    // The project's first signing key (an RSA key pair) is made here, not inside the first test.
-    await currentSigningKey(kit.db, testProject());
-  }, 60_000);
-  afterAll(() => kit?.close());
+  const kit = authKitFor('pglite', {
+    rate_limits: {
+      ...defaultRateLimits(),
+      sends_per_destination: { limit: 3, per_seconds: 600 },
+      // Tight, so a backend that spent it (every send from one server address) would be refused below.
+      sends_per_ip: { limit: 2, per_seconds: 600 },
+    },
+  });
 
   it("spends the browser's per-destination budget, not the per-address one; over it, answers as sent", async () => {
     const email = freshEmail('limited');

@@ -1,7 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentSigningKey } from '../sessions/signingKeys';
-import { testProject } from '../../test/testConfig';
-import { openAuthKit, type AuthKit } from '../../test/authTestKit';
+import { describe, expect, it } from 'vitest';
+import { authKitFor } from '../../test/authTestKit';
 
 type Json = Record<string, unknown>;
 type Session = { session_id: string };
@@ -11,13 +9,7 @@ const FIRST = 'correct-Horse-battery-7';
 const SECOND = 'another-Quiet-river-8';
 
 describe('backend passwords', () => {
-  let kit: AuthKit;
-  beforeAll(async () => {
-    kit = await openAuthKit('pglite');
-    // The project's first signing key (an RSA key pair) is made here, not inside the first test.
-    await currentSigningKey(kit.db, testProject());
-  }, 60_000);
-  afterAll(() => kit?.close());
+  const kit = authKitFor('pglite');
 
   const ok = (path: string, body: unknown): Promise<Json> => kit.v1Ok(path, body);
   const live = async (sessionToken: unknown) =>

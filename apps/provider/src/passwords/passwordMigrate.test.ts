@@ -1,9 +1,7 @@
 import bcrypt from 'bcryptjs';
 import { argon2id } from 'hash-wasm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openAuthKit, type AuthKit } from '../../test/authTestKit';
-import { currentSigningKey } from '../sessions/signingKeys';
-import { testProject } from '../../test/testConfig';
+import { describe, expect, it } from 'vitest';
+import { authKitFor } from '../../test/authTestKit';
 
 type Json = Record<string, unknown>;
 let n = 0;
@@ -25,12 +23,7 @@ const argon2idOf = (password: string): Promise<string> =>
   });
 
 describe('POST /v1/passwords/migrate', () => {
-  let kit: AuthKit;
-  beforeAll(async () => {
-    kit = await openAuthKit('pglite');
-    await currentSigningKey(kit.db, testProject());
-  }, 60_000);
-  afterAll(() => kit?.close());
+  const kit = authKitFor('pglite');
 
   const storedHash = async (userId: unknown): Promise<string> => {
     const [row] = await kit.db.query<{ password_hash: string }>(

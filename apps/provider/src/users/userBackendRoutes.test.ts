@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentSigningKey } from '../sessions/signingKeys';
-import { openAuthKit, PROJECT_ID, PROJECT_SECRET, type AuthKit } from '../../test/authTestKit';
-import { basic, LIVE_TOKEN, testProject } from '../../test/testConfig';
+import { describe, expect, it } from 'vitest';
+import { authKitFor, PROJECT_ID, PROJECT_SECRET } from '../../test/authTestKit';
+import { basic, LIVE_TOKEN } from '../../test/testConfig';
 import { DB_KINDS } from '../../test/testDatabases';
 import { linkProviderAccount } from '../oauth/providerAccounts';
 import { insertRegistration } from '../passkeys/registrations';
@@ -27,13 +26,7 @@ const freshPhone = () => `+1555${String(Date.now() % 10_000_000).padStart(7, '0'
 const TEST_PROJECT = { project_id: PROJECT_ID, test: true, webhooks: [] };
 
 describe.each(DB_KINDS)('backend users API on %s', (kind) => {
-  let kit: AuthKit;
-  beforeAll(async () => {
-    kit = await openAuthKit(kind);
-    // The project's first signing key (an RSA key pair) is made here, not inside the first test.
-    await currentSigningKey(kit.db, testProject());
-  }, 60_000);
-  afterAll(() => kit?.close());
+  const kit = authKitFor(kind);
 
   const call = async (
     method: string,
