@@ -5,7 +5,7 @@ import type { LatchConfig } from '../src/config/configSchema';
 import { createDeliveryWorker, type DeliveryWorkerDeps } from '../src/delivery/deliveryWorker';
 import { capturingLogger, testApp } from './testApp';
 import { currentSigningKey } from '../src/sessions/signingKeys';
-import { AUTH_ORIGIN, basic, HOST, testConfig, testProject, TEST_TOKEN } from './testConfig';
+import { AUTH_ORIGIN, basic, HOST, testConfig, testProject, sdkHeaders } from './testConfig';
 import { openMigratedTestDb, type DbKind } from './testDatabases';
 
 export const PROJECT_ID = 'project-test-11111111-1111-4111-8111-111111111111';
@@ -44,11 +44,7 @@ export async function openAuthKit(
   const post = async (path: string, body?: unknown, sessionToken?: string) => {
     const response = await app.request(`/sdk/v1${path}`, {
       method: 'POST',
-      headers: {
-        Authorization: basic(TEST_TOKEN, sessionToken ?? TEST_TOKEN),
-        'Content-Type': 'application/json',
-        Origin: HOST,
-      },
+      headers: sdkHeaders(sessionToken),
       ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
     });
     // The text as well as its JSON: a test may compare the bytes an answer was written with.

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/Db';
 import { PROJECT_ID } from './authTestKit';
 import { CALLBACK, AUTHORIZE_PAGE, NOTES, oidcConfig, SERVER, SERVER_SECRET } from './oidcTestKit';
-import { basic, HOST, TEST_TOKEN } from './testConfig';
+import { TEST_TOKEN, sdkHeaders } from './testConfig';
 import { testApp } from './testApp';
 import { openMigratedTestDb } from './testDatabases';
 
@@ -47,11 +47,7 @@ describe('openid-client against the provider', () => {
   const sdk = async (path: string, body: unknown, sessionToken = TEST_TOKEN): Promise<Json> => {
     const response = await fetch(`${origin}/sdk/v1${path}`, {
       method: 'POST',
-      headers: {
-        Authorization: basic(TEST_TOKEN, sessionToken),
-        'Content-Type': 'application/json',
-        Origin: HOST,
-      },
+      headers: sdkHeaders(sessionToken),
       body: JSON.stringify(body),
     });
     const json = (await response.json()) as Json;

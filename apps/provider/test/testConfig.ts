@@ -56,3 +56,10 @@ export function testConfig(): LatchConfig {
 
 export const basic = (user: string, password = user): string =>
   `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+
+/** The headers of an SDK call as the widget on the demo host makes it: JSON, the host's Origin, Basic public token:session token. */
+export const sdkHeaders = (sessionToken: string = TEST_TOKEN): Record<string, string> => ({
+  Authorization: basic(TEST_TOKEN, sessionToken),
+  'Content-Type': 'application/json',
+  Origin: HOST,
+});

@@ -1,4 +1,4 @@
-import { AUTH_ORIGIN, basic, HOST, TEST_TOKEN } from './testConfig';
+import { AUTH_ORIGIN, HOST, sdkHeaders } from './testConfig';
 import type { DbKind } from './testDatabases';
 import { createTestAuthenticator, type TestAuthenticator } from '@latch/test-support/passkeys';
 import type { AssertionContext, CeremonyContext } from '@latch/test-support/passkeys';
@@ -33,11 +33,7 @@ export async function openWebAuthnKit(kind: DbKind = 'pglite') {
   ): Promise<Reply> => {
     const response = await kit.app.request(`/sdk/v1${path}`, {
       method,
-      headers: {
-        Authorization: basic(TEST_TOKEN, sessionToken ?? TEST_TOKEN),
-        'Content-Type': 'application/json',
-        Origin: HOST,
-      },
+      headers: sdkHeaders(sessionToken),
       ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
     });
     return { status: response.status, body: (await response.json()) as Json };

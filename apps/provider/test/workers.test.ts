@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { PROVIDER_COMMAND, REPO_ROOT, spawnProvider } from './providerProcess';
-import { basic, HOST, testConfig, TEST_TOKEN } from './testConfig';
+import { testConfig, sdkHeaders } from './testConfig';
 import { createPostgresDatabase } from './testDatabases';
 
 const dir = mkdtempSync(join(tmpdir(), 'latch-workers-'));
@@ -20,12 +20,7 @@ interface Served {
 async function post(port: number, path: string, body: unknown, sessionToken?: string): Promise<Served> {
   const response = await fetch(`http://127.0.0.1:${port}/sdk/v1${path}`, {
     method: 'POST',
-    headers: {
-      Authorization: basic(TEST_TOKEN, sessionToken ?? TEST_TOKEN),
-      Origin: HOST,
-      'Content-Type': 'application/json',
-      Connection: 'close',
-    },
+    headers: { ...sdkHeaders(sessionToken), Connection: 'close' },
     body: JSON.stringify(body),
   });
   // The SDK envelope: `{ data: { … } }`.

@@ -2,7 +2,7 @@ import { inject } from 'vitest';
 import { createRemoteJWKSet, customFetch, decodeProtectedHeader, jwtVerify, type JWK } from 'jose';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openPostgresDb } from '../db/postgres';
-import { AUTH_ORIGIN, basic, HOST, testConfig, testProject, TEST_TOKEN } from '../../test/testConfig';
+import { AUTH_ORIGIN, testConfig, testProject, TEST_TOKEN, sdkHeaders } from '../../test/testConfig';
 import { createPostgresDatabase } from '../../test/testDatabases';
 import { noLimits, testApp } from '../../test/testApp';
 import {
@@ -28,11 +28,7 @@ function openProcess(url: string) {
   const sdk = async (path: string, body: unknown, sessionToken = TEST_TOKEN) => {
     const response = await app.request(`/sdk/v1${path}`, {
       method: 'POST',
-      headers: {
-        Authorization: basic(TEST_TOKEN, sessionToken),
-        'Content-Type': 'application/json',
-        Origin: HOST,
-      },
+      headers: sdkHeaders(sessionToken),
       body: JSON.stringify(body),
     });
     return { status: response.status, body: (await response.json()) as Json };
