@@ -1,27 +1,9 @@
 // Entry of dist/loader-channel.js: penpal and the validating host methods, fetched by loader.js
-// when the first frame mounts. The iframe itself is created at once, without waiting for this.
-import { listenEarlyHeight } from './earlyHeight';
-import type { ConnectFrame } from './mountFrame';
+// when the first frame mounts. The iframe itself is created at once, without waiting for this, and
+// loader.js sizes and shows the drawn frame from its early height report meanwhile.
 import { connectFrameWith, type WalletModule } from './penpalConnect';
 
 /** The wallet relay is a third file on the auth origin, fetched only when the frame lists wallets. */
-const connectPenpal = connectFrameWith(
+export const connectFrame = connectFrameWith(
   (authOrigin): Promise<WalletModule> => import(/* @vite-ignore */ `${authOrigin}/loader-wallets.js`),
 );
-
-/** The channel, and the drawn frame's early height until the channel is up (or the mount goes). */
-export const connectFrame: ConnectFrame = (iframe, parts, authOrigin) => {
-  const stopEarly = listenEarlyHeight(iframe, authOrigin, (height) => {
-    parts.watch.drawn();
-    parts.slot.resize(height);
-  });
-  const connection = connectPenpal(iframe, parts, authOrigin);
-  connection.promise.then(stopEarly, stopEarly);
-  return {
-    promise: connection.promise,
-    destroy() {
-      stopEarly();
-      connection.destroy();
-    },
-  };
-};

@@ -109,6 +109,7 @@ describe('the lazily loaded session module', () => {
       { authOrigin: 'https://auth.example.com' },
       { ...env(), loadSession },
     );
+    await Promise.resolve(); // Looked for once the page's script has run.
     expect(loadSession).toHaveBeenCalledWith('https://auth.example.com');
     expect(client.session.getTokens()).toEqual({ session_token: 'tok', session_jwt: '' });
     vi.stubGlobal('fetch', fetch);

@@ -1,14 +1,13 @@
 import { createLatchClient, type LatchClient } from './createClient';
 import { declareElements } from './declaredElements';
 import { lazyConnect } from './lazyConnect';
-import { preconnect } from './preconnect';
 import type { ClientOptions } from './types';
 
-// Captured while the script evaluates: `currentScript` is null afterwards.
+// Captured while the script evaluates: `currentScript` is null afterwards. No preconnect: the page
+// has just fetched this script from that origin, and the connection is open.
 const script = document.currentScript;
 const scriptOrigin =
   script instanceof HTMLScriptElement && script.src ? new URL(script.src).origin : location.origin;
-preconnect(scriptOrigin);
 
 /**
  * The channel and the session manager are separate modules on the auth origin (built beside this

@@ -8,7 +8,7 @@ const ctx = {} as MountParts; // passed through untouched to the stand-in module
 
 function setup() {
   const remote = {} as FrameMethods;
-  const inner: FrameConnection = { promise: Promise.resolve(remote), destroy: vi.fn() };
+  const inner: FrameConnection = { promise: Promise.resolve(remote), destroy: vi.fn(), update: vi.fn() };
   const connectFrame = vi.fn<ChannelModule['connectFrame']>(() => inner);
   let release: () => void = () => {};
   const gate = new Promise<void>((resolve) => (release = resolve));
@@ -27,13 +27,15 @@ afterEach(() => {
 
 describe('lazyConnect', () => {
   it('fetches the channel module for the auth origin, then connects through it', async () => {
-    const { connect, load, connectFrame, remote, iframe, release } = setup();
+    const { connect, load, connectFrame, inner, remote, iframe, release } = setup();
     const connection = connect(iframe, ctx, 'http://localhost:4000');
     expect(load).toHaveBeenCalledWith('http://localhost:4000');
     expect(connectFrame).not.toHaveBeenCalled();
     release();
     await expect(connection.promise).resolves.toBe(remote);
     expect(connectFrame).toHaveBeenCalledWith(iframe, ctx, 'http://localhost:4000');
+    connection.update();
+    expect(inner.update).toHaveBeenCalledTimes(1);
   });
 
   it('never connects a frame unmounted while the module loads', async () => {

@@ -26,5 +26,6 @@ export const lazyConnect =
         destroyed = true;
         connection?.destroy();
       },
+      update: () => connection?.update(),
     };
   };

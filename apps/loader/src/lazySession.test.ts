@@ -68,9 +68,12 @@ describe('createLazySession', () => {
     cookies.cookie = 'stytch_session_jwt=jwt';
     localStorage.setItem(KEY, stored());
     const { session, load, fetch, loaded } = setup({ cookies });
-    expect(load).toHaveBeenCalledTimes(1);
     expect(session.getSync()?.session_id).toBe('session-1');
     expect(session.getTokens()).toEqual({ session_token: 'tok', session_jwt: 'jwt' });
+    // Started once the page's script has run, so a mount right after is not kept waiting.
+    expect(load).not.toHaveBeenCalled();
+    await Promise.resolve();
+    expect(load).toHaveBeenCalledTimes(1);
     await loaded();
     // The manager's start-up rule: a session cookie means an immediate refresh.
     await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
@@ -90,28 +93,34 @@ describe('createLazySession', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it("reads no localStorage while the page's script creates the client, only right after", async () => {
+  it("reads no cookie nor localStorage while the page's script creates the client, only right after", async () => {
     const getItem = vi.spyOn(window.localStorage, 'getItem');
+    const cookies = fakeCookieDocument('localhost');
+    const readCookies = vi.spyOn(cookies, 'cookie', 'get');
     try {
-      const { load } = setup();
+      const { load } = setup({ cookies });
       expect(getItem).not.toHaveBeenCalled();
+      expect(readCookies).not.toHaveBeenCalled();
       await Promise.resolve();
       expect(getItem).toHaveBeenCalledWith(KEY);
+      expect(readCookies).toHaveBeenCalled();
       expect(load).not.toHaveBeenCalled(); // No mirror, no cookie: nothing to load.
     } finally {
       getItem.mockRestore();
     }
   });
 
-  it('loads at once for a custom API endpoint (HttpOnly cookies are invisible)', () => {
+  it('loads for a custom API endpoint (HttpOnly cookies are invisible)', async () => {
     const { load } = setup({ customEndpoint: true });
+    await Promise.resolve();
     expect(load).toHaveBeenCalledTimes(1);
   });
 
-  it('honours renamed cookies', () => {
+  it('honours renamed cookies', async () => {
     const cookies = fakeCookieDocument('localhost');
     cookies.cookie = 'my_session=tok';
     const { session, load } = setup({ cookies, cookieOptions: { opaqueTokenCookieName: 'my_session' } });
+    await Promise.resolve();
     expect(load).toHaveBeenCalledTimes(1);
     expect(session.getTokens()).toEqual({ session_token: 'tok', session_jwt: '' });
   });
@@ -136,6 +145,7 @@ describe('createLazySession', () => {
     const { session, load, document, loaded } = setup();
     const changes: (string | null)[] = [];
     session.onChange((s) => changes.push(s?.session_id ?? null));
+    await Promise.resolve(); // The page's script has run; the other tab signs in later.
     document.cookie = 'stytch_session=other-tab';
     localStorage.setItem(KEY, stored('other-tab'));
     window.dispatchEvent(new StorageEvent('storage', { key: 'unrelated', newValue: '1' }));

@@ -64,7 +64,7 @@ export function createLazySession(options: SessionManagerOptions, load: LoadSess
       : cookie(names.session) !== null || options.customEndpoint
         ? (parseState(mirror()) ?? null)
         : null;
-  let seen = info();
+  let seen: SessionState | null = null;
   const announce = () => {
     const now = info();
     if (sameState(seen, now)) return;
@@ -88,16 +88,19 @@ export function createLazySession(options: SessionManagerOptions, load: LoadSess
   const withManager = <T>(act: (m: SessionManager) => T | Promise<T>): Promise<T> =>
     need().then(([m]) => act(m));
 
-  if (options.customEndpoint || Object.values(names).some((name) => cookie(name) !== null))
-    need().catch(ignore);
-  // A mirror without any cookie (a stale one, which the manager clears) is looked for once the
-  // page's script has run: the first localStorage read of a page waits on the browser's storage
-  // (about 15 ms), and a page that creates the client to mount the widget should not make the
-  // widget's iframe wait for it.
-  else
-    queueMicrotask(() => {
-      if (mirror() !== null) need().catch(ignore);
-    });
+  // A session trace is looked for once the page's script has run: every read of `document.cookie`
+  // asks the browser, and the first localStorage read of a page waits on its storage (about 15 ms),
+  // so a page that creates the client to mount the widget would make the widget's iframe wait. A
+  // stale mirror without any cookie loads the manager too: it clears it.
+  queueMicrotask(() => {
+    seen = info();
+    if (
+      options.customEndpoint ||
+      Object.values(names).some((name) => cookie(name) !== null) ||
+      mirror() !== null
+    )
+      need().catch(ignore);
+  });
   // Another tab signed in: follow it, as a running manager would.
   win.addEventListener('storage', (event) => {
     if (event.key === key && !loading) need().catch(ignore);

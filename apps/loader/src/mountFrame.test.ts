@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLatchClient } from './createClient';
+import { EARLY_HEIGHT } from '@latch/protocol';
 import { HANDSHAKE_GRACE_MS } from './mountFrame';
 import { authResponse } from '@latch/session/testing';
 import { callRaw, fakeConnect, fakeSession } from './testing';
@@ -408,5 +409,95 @@ describe('a refused mount', () => {
     await vi.advanceTimersByTimeAsync(20_000);
     expect(fetchImpl).not.toHaveBeenCalled();
     expect(onError).not.toHaveBeenCalled();
+  });
+});
+
+describe('a drawn frame (its document reported its height)', () => {
+  /** What the frame document's inline script posts to the host page. */
+  const report = (iframe: HTMLIFrameElement, height: number, origin = AUTH, source = iframe.contentWindow) =>
+    window.dispatchEvent(
+      new MessageEvent('message', { data: { type: EARLY_HEIGHT, height }, origin, source }),
+    );
+  const notRefused = () => vi.fn<typeof fetch>(async () => Response.json({ data: {} }));
+
+  it('is sized by loader.js before the channel is up, and stays shown when reported unanswered', async () => {
+    vi.useFakeTimers();
+    const fetchImpl = notRefused();
+    const { client } = setup(fetchImpl);
+    const onError = vi.fn();
+    const handle = client.mountLogin({ elementId: '#login', config, callbacks: { onError } });
+    const iframe = handle.element.querySelector('iframe');
+    if (!iframe) throw new Error('no iframe');
+    report(iframe, 312.4);
+    expect(iframe.style.height).toBe('313px');
+    iframe.dispatchEvent(new Event('load'));
+    // Drawn: the longer wait from the start; the provider says it serves this page, so it is unanswered.
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(fetchImpl).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
+    expect(onError).toHaveBeenCalledWith({ message: `The Latch widget could not connect to ${AUTH}.` });
+    expect(onError).toHaveBeenCalledTimes(1);
+    // Its form is usable (what is typed is kept), and it connects when its channel comes.
+    expect(iframe.hidden).toBe(false);
+    report(iframe, 400);
+    expect(iframe.style.height).toBe('400px');
+  });
+
+  it('ignores a report from another origin, from another window and from the host page itself', async () => {
+    vi.useFakeTimers();
+    const fetchImpl = vi.fn<typeof fetch>(async () =>
+      Response.json(
+        {
+          status_code: 400,
+          request_id: 'r',
+          error_type: 'bad_domain_for_stytch_sdk',
+          error_message: 'This origin is not authorized.',
+          error_url: 'u',
+        },
+        { status: 400 },
+      ),
+    );
+    const { client } = setup(fetchImpl);
+    const onError = vi.fn();
+    const handle = client.mountLogin({ elementId: '#login', config, callbacks: { onError } });
+    const iframe = handle.element.querySelector('iframe');
+    if (!iframe) throw new Error('no iframe');
+    const stranger = document.createElement('iframe');
+    document.body.append(stranger);
+    report(iframe, 300, 'https://evil.example');
+    report(iframe, 300, `${AUTH}0`);
+    report(iframe, 300, AUTH, stranger.contentWindow);
+    report(iframe, 300, AUTH, window);
+    expect(iframe.style.height).toBe('');
+    // Still taken for a refused frame: the short wait, then reported and hidden.
+    iframe.dispatchEvent(new Event('load'));
+    await vi.advanceTimersByTimeAsync(HANDSHAKE_GRACE_MS);
+    await vi.waitFor(() => expect(onError).toHaveBeenCalledTimes(1));
+    expect(onError.mock.calls[0]?.[0]).toMatchObject({ error_type: 'bad_domain_for_stytch_sdk' });
+    expect(iframe.hidden).toBe(true);
+  });
+
+  it('is sized over the channel once it is up, no longer by the early report', async () => {
+    const { client, pen } = setup();
+    const handle = client.mountLogin({ elementId: '#login', config });
+    const iframe = handle.element.querySelector('iframe');
+    if (!iframe) throw new Error('no iframe');
+    report(iframe, 200);
+    pen.connections[0]?.connect();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    report(iframe, 900);
+    expect(iframe.style.height).toBe('200px');
+  });
+
+  it('stops listening when unmounted', () => {
+    const { client } = setup();
+    const handle = client.mountLogin({ elementId: '#login', config });
+    const iframe = handle.element.querySelector('iframe');
+    if (!iframe) throw new Error('no iframe');
+    const source = iframe.contentWindow;
+    handle.unmount();
+    report(iframe, 250, AUTH, source);
+    expect(iframe.style.height).toBe('');
   });
 });

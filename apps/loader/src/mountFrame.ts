@@ -1,13 +1,13 @@
 import type { FrameMethods, MountKind, WidgetError } from '@latch/protocol';
 import { diagnoseRefusal, unansweredError } from './diagnose';
 import { dispatchWidgetError, safely } from './domEvents';
+import { listenEarlyHeight } from './earlyHeight';
 import { createFocusRelay } from './focusRelay';
 import { controllers, createFrameElement } from './frameElement';
 import { watchHandshake } from './handshakeWatch';
 import { createIframeSlot } from './iframeSlot';
 import type { MountParts } from './mountContext';
 import { mountedFrames } from './mountedFrames';
-import { mountStateOf } from './mountStateOf';
 import { findTarget, readMountOptions } from './readMountOptions';
 import { followSession, type FollowedSession } from './sessionFollower';
 import { createTeardownList } from './teardownList';
@@ -16,6 +16,8 @@ import type { MountHandle } from './types';
 export interface FrameConnection {
   promise: Promise<FrameMethods>;
   destroy(): void;
+  /** Sends the mount's latest options to the frame, once connected (a later mount into the same container). */
+  update(): void;
 }
 /**
  * Opens the channel to the frame; the host methods validate every call before the mount context
@@ -50,8 +52,6 @@ export const HANDSHAKE_GRACE_MS = 1500;
  */
 const DRAWN_HANDSHAKE_GRACE_MS = 10_000;
 
-const ignore = () => {};
-
 /**
  * Mounts a frame into the selected container, or updates the one already mounted there. `own` is
  * an element the page wrote itself: the frame goes inside it, and `elementId` is not read.
@@ -73,6 +73,10 @@ export function mountFrame(kind: MountKind, options: unknown, env: MountEnv, own
     safely(spec.callbacks.onError, error);
     dispatchWidgetError(element, error);
   };
+  // A frame that reported its drawn height is the widget, usable before its channel is up (what is
+  // typed is kept): it stays shown whatever the channel does. Only a frame never drawn (the
+  // browser's refusal box) is hidden when the mount is reported.
+  let drawn = false;
   // Exactly one error per mount that never connects.
   const watch = watchHandshake(
     slot.iframe,
@@ -83,10 +87,17 @@ export function mountFrame(kind: MountKind, options: unknown, env: MountEnv, own
     },
     () => diagnoseRefusal(env.apiBaseUrl, env.authOrigin, env.publicToken, env.fetch),
     (error) => {
-      slot.setVisible(false); // Shown again if the frame answers late.
+      if (!drawn) slot.setVisible(false); // Shown again if the frame answers late.
       report(error);
     },
   );
+  // Heard by this chunk, not the lazy channel's: the drawn frame is sized and shown however late that comes.
+  const stopEarlyHeight = listenEarlyHeight(slot.iframe, env.authOrigin, (height) => {
+    drawn = true;
+    watch.drawn();
+    slot.resize(height);
+    slot.setVisible(true);
+  });
   const session = followSession(env.session);
   const focus = createFocusRelay(slot.iframe);
   // The page's own element stays where the page put it; only what the mount added goes.
@@ -100,22 +111,23 @@ export function mountFrame(kind: MountKind, options: unknown, env: MountEnv, own
     connection = env.connect(slot.iframe, mountParts, env.authOrigin);
   } catch (error) {
     watch.stop();
+    stopEarlyHeight();
     slot.release();
     removeElement();
     throw error;
   }
   const teardown = createTeardownList();
-  let frame: FrameMethods | null = null;
   connection.promise.then((remote) => {
     if (teardown.done) return;
+    stopEarlyHeight(); // The frame's own `resize` over the channel takes over.
     watch.answered();
     slot.setVisible(true);
-    frame = remote;
     focus.connected(remote);
     session.connected(remote);
   }, watch.failed);
 
   teardown.add(watch.stop);
+  teardown.add(stopEarlyHeight);
   teardown.add(session.stop);
   teardown.add(slot.release);
   teardown.add(() => connection.destroy());
@@ -137,7 +149,7 @@ export function mountFrame(kind: MountKind, options: unknown, env: MountEnv, own
     update(next) {
       spec = next;
       slot.restyle(spec.styles);
-      frame?.update(mountStateOf(kind, spec, session.tokens())).catch(ignore);
+      connection.update();
     },
   });
   return handle;

@@ -4,6 +4,7 @@ import { frameWindow } from './frameElement';
 import { createHostMethods } from './hostMethods';
 import { createMountContext } from './mountContext';
 import type { ConnectFrame } from './mountFrame';
+import { mountStateOf } from './mountStateOf';
 import type * as WalletModuleExports from './walletModule';
 
 /** What `loader-wallets.js` exports. */
@@ -20,8 +21,18 @@ export const connectFrameWith =
   (loadWallets: (authOrigin: string) => Promise<WalletModule>): ConnectFrame =>
   (iframe, parts, authOrigin) => {
     const wallets = () => loadWallets(authOrigin).then((module) => module.getWalletRelay(window));
-    return connect<FrameMethods>({
+    const connection = connect<FrameMethods>({
       messenger: new WindowMessenger({ remoteWindow: frameWindow(iframe), allowedOrigins: [authOrigin] }),
       methods: createHostMethods(createMountContext(parts), wallets),
     });
+    let frame: FrameMethods | undefined;
+    connection.promise.then((remote) => (frame = remote), ignore);
+    return {
+      promise: connection.promise,
+      destroy: () => connection.destroy(),
+      update: () =>
+        void frame?.update(mountStateOf(parts.kind, parts.spec(), parts.session.tokens())).catch(ignore),
+    };
   };
+
+const ignore = () => {};

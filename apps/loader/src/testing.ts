@@ -4,6 +4,7 @@ import { vi, type Mock } from 'vitest';
 import { createHostMethods } from './hostMethods';
 import { createMountContext } from './mountContext';
 import type { ConnectFrame } from './mountFrame';
+import { mountStateOf } from './mountStateOf';
 import type { FollowedSession } from './sessionFollower';
 
 /** A penpal stand-in: records the host methods and lets a test resolve or fail the handshake. */
@@ -29,6 +30,14 @@ export function fakeConnect() {
       reject = rej;
     });
     const destroy = vi.fn();
+    let connected = false;
+    void promise.then(
+      () => (connected = true),
+      () => {},
+    );
+    const update = () => {
+      if (connected) void frame.update(mountStateOf(parts.kind, parts.spec(), parts.session.tokens()));
+    };
     connections.push({
       methods,
       iframe,
@@ -36,7 +45,7 @@ export function fakeConnect() {
       connect: () => resolve(frame),
       fail: () => reject(new Error('timeout')),
     });
-    return { promise, destroy };
+    return { promise, destroy, update };
   };
   return { connect, frame, connections };
 }
