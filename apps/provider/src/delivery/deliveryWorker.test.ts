@@ -140,6 +140,57 @@ describe('the delivery worker', { timeout: 30_000 }, () => {
     );
   });
 
+  it('lets one message at a time between its acceptance and its record, and frees a turn asked for in vain', async () => {
+    const db = await openMigratedTestDb('pglite');
+    // Records take a while, as over a network: a turn given back before its record would show.
+    const slowRecords: Db = {
+      ...db,
+      query: async (sql, params) => {
+        if (sql.trimStart().startsWith('UPDATE outbox SET state'))
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        return db.query(sql, params);
+      },
+    };
+    const accepted: string[] = [];
+    // Messages the gateway accepted while one it accepted before was not yet recorded.
+    const early: string[] = [];
+    let sends = 0;
+    const send: Gateway['send'] = async (m, signal, turn) => {
+      // Some sends ask for the turn and fail without waiting for it (a lost connection).
+      if (++sends % 7 === 1) {
+        void turn?.take(signal);
+        return { kind: 'retry', reason: 'connection lost' };
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 5));
+      if (!(await turn?.take(signal))) return { kind: 'retry', reason: 'no turn' };
+      const [row] = await db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM outbox WHERE message_id = ANY($1::text[]) AND state <> 'sent'",
+        [accepted],
+      );
+      if (row?.n !== 0) early.push(m.messageId);
+      accepted.push(m.messageId);
+      return { kind: 'sent' };
+    };
+    const worker = createDeliveryWorker({
+      db: slowRecords,
+      config,
+      logger: capturingLogger(),
+      env: {},
+      timing: { firstRetryMs: 5, maxRetryMs: 10 },
+      gateways: oneGateway({ send }),
+    });
+    try {
+      for (let i = 0; i < 30; i++) await queueOne(db);
+      worker.wake();
+      await expect.poll(async () => (await countStates(db))['sent'], POLL).toBe(30);
+      expect(accepted).toHaveLength(30);
+      expect(early).toEqual([]);
+    } finally {
+      await worker.stop();
+      await db.close();
+    }
+  });
+
   it('honours a Retry-After longer than its own backoff', async () => {
     const send = () =>
       Promise.resolve<SendOutcome>({ kind: 'retry', reason: '429 Too Many Requests', retryAfterMs: 120_000 });
