@@ -1,4 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
+import { deliverySettings } from '../config/deliverySchema';
 import type { Db } from '../db/Db';
 import { openPostgresDb } from '../db/postgres';
 import { capturingLogger } from '../../test/testApp';
@@ -124,6 +125,7 @@ describe('the delivery worker', { timeout: 30_000 }, () => {
       first_retry_seconds: 1,
       max_retry_seconds: 1,
       max_attempts: 3,
+      max_unrecorded: 1,
     };
     await withWorker(
       send,
@@ -188,6 +190,31 @@ describe('the delivery worker', { timeout: 30_000 }, () => {
     } finally {
       await worker.stop();
       await db.close();
+    }
+  });
+
+  it('lets max_unrecorded messages at a time between acceptance and record', async () => {
+    for (const maxUnrecorded of [1, 3]) {
+      let inside = 0;
+      let most = 0;
+      const send: Gateway['send'] = async (_m, signal, turn) => {
+        if (!(await turn?.take(signal))) return { kind: 'retry', reason: 'no turn' };
+        most = Math.max(most, ++inside);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        inside--;
+        return { kind: 'sent' };
+      };
+      const delivery = { ...deliverySettings(config), max_unrecorded: maxUnrecorded };
+      await withWorker(
+        send,
+        async (db, worker) => {
+          for (let i = 0; i < 12; i++) await queueOne(db);
+          worker.wake();
+          await expect.poll(async () => (await countStates(db))['sent'], POLL).toBe(12);
+        },
+        { config: { ...config, delivery } },
+      );
+      expect(most).toBe(maxUnrecorded);
     }
   });
 

@@ -99,8 +99,8 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
   let more = false;
   let timer: NodeJS.Timeout | undefined;
   let poller: NodeJS.Timeout | undefined;
-  // One message at a time between a gateway's acceptance and its record (AcceptanceTurn).
-  const acceptance = slots(1);
+  // How many messages at once may be between a gateway's acceptance and its record (AcceptanceTurn).
+  const acceptance = slots(deliverySettings(deps.config).max_unrecorded);
 
   const settle = async (
     claim: ClaimedMessage,
@@ -250,13 +250,22 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
       CHANNELS.some((channel) => gateways.of(project, channel)),
     ));
 
+  // A wake claims in the next turn of the event loop: the request that woke it answers first, and
+  // the wakes of one turn make one claim.
+  let wakeQueued = false;
   function wake(): void {
-    if (stopped || (!started && !hasAnyGateway())) return;
+    if (stopped || wakeQueued || (!started && !hasAnyGateway())) return;
     if (claiming) {
       more = true;
       return;
     }
-    void claim();
+    wakeQueued = true;
+    setImmediate(() => {
+      wakeQueued = false;
+      if (stopped) return;
+      if (claiming) more = true;
+      else void claim();
+    });
   }
 
   return {
