@@ -1,7 +1,7 @@
 import type { AcceptanceTurn } from './gateways/Gateway';
 import type { Slots } from './slots';
 
-/** One send's hold on its process's acceptance turn (`turns`, one slot): taken once, given back once. */
+/** One send's hold on one of its process's acceptance turns (`turns`): taken once, given back once. */
 export interface AcceptanceTicket {
   /** What the send hands its gateway. */
   turn: AcceptanceTurn;

@@ -29,15 +29,21 @@ const countStates = async (db: Db): Promise<Record<string, number>> =>
     ).map((r) => [r.state, r.n]),
   );
 
-/** A migrated PGlite database and a worker on it sending through `send`, both closed after `run`. */
+/**
+ * A migrated PGlite database and a worker on it sending through `send`, both closed after `run`.
+ * `workerDb` is the database as the worker sees it (the test's own queries go to `db` itself).
+ */
 async function withWorker(
   send: Gateway['send'],
   run: (db: Db, worker: DeliveryWorker) => Promise<void>,
-  deps: Partial<Pick<DeliveryWorkerDeps, 'config' | 'timing'>> = {},
+  {
+    workerDb = (db) => db,
+    ...deps
+  }: Partial<Pick<DeliveryWorkerDeps, 'config' | 'timing'>> & { workerDb?: (db: Db) => Db } = {},
 ): Promise<void> {
   const db = await openMigratedTestDb('pglite');
   const worker = createDeliveryWorker({
-    db,
+    db: workerDb(db),
     config,
     logger: capturingLogger(),
     env: {},
@@ -143,16 +149,16 @@ describe('the delivery worker', { timeout: 30_000 }, () => {
   });
 
   it('lets one message at a time between its acceptance and its record, and frees a turn asked for in vain', async () => {
-    const db = await openMigratedTestDb('pglite');
     // Records take a while, as over a network: a turn given back before its record would show.
-    const slowRecords: Db = {
+    const slowRecords = (db: Db): Db => ({
       ...db,
       query: async (sql, params) => {
         if (sql.trimStart().startsWith('UPDATE outbox SET state'))
           await new Promise((resolve) => setTimeout(resolve, 10));
         return db.query(sql, params);
       },
-    };
+    });
+    let database: Db | undefined;
     const accepted: string[] = [];
     // Messages the gateway accepted while one it accepted before was not yet recorded.
     const early: string[] = [];
@@ -165,32 +171,26 @@ describe('the delivery worker', { timeout: 30_000 }, () => {
       }
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 5));
       if (!(await turn?.take(signal))) return { kind: 'retry', reason: 'no turn' };
-      const [row] = await db.query<{ n: number }>(
+      const [row] = (await database?.query<{ n: number }>(
         "SELECT count(*)::int AS n FROM outbox WHERE message_id = ANY($1::text[]) AND state <> 'sent'",
         [accepted],
-      );
+      )) ?? [{ n: -1 }];
       if (row?.n !== 0) early.push(m.messageId);
       accepted.push(m.messageId);
       return { kind: 'sent' };
     };
-    const worker = createDeliveryWorker({
-      db: slowRecords,
-      config,
-      logger: capturingLogger(),
-      env: {},
-      timing: { firstRetryMs: 5, maxRetryMs: 10 },
-      gateways: oneGateway({ send }),
-    });
-    try {
-      for (let i = 0; i < 30; i++) await queueOne(db);
-      worker.wake();
-      await expect.poll(async () => (await countStates(db))['sent'], POLL).toBe(30);
-      expect(accepted).toHaveLength(30);
-      expect(early).toEqual([]);
-    } finally {
-      await worker.stop();
-      await db.close();
-    }
+    await withWorker(
+      send,
+      async (db, worker) => {
+        database = db;
+        for (let i = 0; i < 30; i++) await queueOne(db);
+        worker.wake();
+        await expect.poll(async () => (await countStates(db))['sent'], POLL).toBe(30);
+        expect(accepted).toHaveLength(30);
+        expect(early).toEqual([]);
+      },
+      { workerDb: slowRecords },
+    );
   });
 
   it('lets max_unrecorded messages at a time between acceptance and record', async () => {
