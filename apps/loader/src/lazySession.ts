@@ -64,7 +64,11 @@ export function createLazySession(options: SessionManagerOptions, load: LoadSess
       : cookie(names.session) !== null || options.customEndpoint
         ? (parseState(mirror()) ?? null)
         : null;
+  // What the page was last given (read or announced); signed out until it asks. Taken when the
+  // page reads, not when the cookies are first looked at (after its script): a change in between
+  // is still announced.
   let seen: SessionState | null = null;
+  const given = (): SessionState | null => (seen = info());
   const announce = () => {
     const now = info();
     if (sameState(seen, now)) return;
@@ -93,7 +97,6 @@ export function createLazySession(options: SessionManagerOptions, load: LoadSess
   // so a page that creates the client to mount the widget would make the widget's iframe wait. A
   // stale mirror without any cookie loads the manager too: it clears it.
   queueMicrotask(() => {
-    seen = info();
     if (
       options.customEndpoint ||
       Object.values(names).some((name) => cookie(name) !== null) ||
@@ -107,8 +110,8 @@ export function createLazySession(options: SessionManagerOptions, load: LoadSess
   });
 
   return {
-    getSync: () => info()?.session ?? null,
-    getInfo: info,
+    getSync: () => given()?.session ?? null,
+    getInfo: given,
     getTokens() {
       const session_token = cookie(names.session);
       return session_token === null ? null : { session_token, session_jwt: cookie(names.jwt) ?? '' };
