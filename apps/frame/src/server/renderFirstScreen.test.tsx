@@ -131,6 +131,28 @@ describe('renderFirstScreen', () => {
     expect(root.innerHTML.replace(live, '')).toBe(parsed.innerHTML);
   });
 
+  it('draws the email form outside any Suspense boundary, so hydration makes it live in React’s first pass', async () => {
+    // React hydrates a drawn boundary (<!--$-->…<!--/$-->) only in a later pass, at its lowest priority.
+    const html =
+      (await renderFirstScreen({ kind: 'login', state: stateOf({ products: ['emailMagicLinks'] }), boot })) ??
+      '';
+    const boundaries = [...html.matchAll(/<!--\$-->([\s\S]*?)<!--\/\$-->/g)].map(([, inside]) => inside);
+    expect(html).toContain('<form');
+    expect(boundaries.filter((inside) => inside?.includes('<form'))).toEqual([]);
+  });
+
+  it('hydrates OAuth buttons in a boundary of their own beside the form, without a mismatch', async () => {
+    const state = stateOf({
+      products: ['oauth', 'emailMagicLinks'],
+      oauthOptions: { providers: [{ type: 'google' }] },
+    });
+    const html = (await renderFirstScreen({ kind: 'login', state, boot })) ?? '';
+    expect(html).toMatch(/<!--\$-->[\s\S]*Continue with Google[\s\S]*<!--\/\$-->/);
+    const { root, errors } = await hydrate(state, html);
+    expect(errors).toEqual([]);
+    expect(root.querySelector(`form[${EARLY_INPUT.live}]`)).not.toBeNull();
+    expect(root.textContent).toContain('Continue with Google');
+  });
   it('hydrates a screen with a logo, whose image React preloads', async () => {
     const state = stateOf(
       { products: ['emailMagicLinks'] },

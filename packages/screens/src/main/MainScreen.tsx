@@ -29,6 +29,19 @@ function groups(blocks: readonly Block[]): Block[][] {
   });
 }
 
+/** One group's blocks: a social group in its wrapper, any other block alone. */
+function Group({ blocks }: { blocks: Block[] }) {
+  return blocks.length > 1 ? (
+    <div className="latch-social">
+      {blocks.map(({ id, Block }) => (
+        <Block key={id} />
+      ))}
+    </div>
+  ) : (
+    blocks.map(({ id, Block }) => <Block key={id} />)
+  );
+}
+
 /** Main: logo, header, configuration errors or the configured products' blocks with 'or' between groups. */
 export function MainScreen({ logoUrl, hideHeaderText }: MainScreenProps) {
   const t = useT();
@@ -49,30 +62,25 @@ export function MainScreen({ logoUrl, hideHeaderText }: MainScreenProps) {
           {'id' in descriptor ? t(descriptor.id) : descriptor.message}
         </p>
       )}
-      {errors.length > 0 ? (
-        errors.map((id) => (
-          <p key={id} className="latch-config-error" role="alert">
-            {t(id)}
-          </p>
-        ))
-      ) : (
-        <Suspense fallback={<Spinner />}>
-          {groups(blocks).map((group, index) => (
+      {errors.length > 0
+        ? errors.map((id) => (
+            <p key={id} className="latch-config-error" role="alert">
+              {t(id)}
+            </p>
+          ))
+        : groups(blocks).map((group, index) => (
             <Fragment key={group[0]?.id}>
               {index > 0 && <Divider />}
-              {group.length > 1 ? (
-                <div className="latch-social">
-                  {group.map(({ id, Block }) => (
-                    <Block key={id} />
-                  ))}
-                </div>
+              {/* A block of the first chunk stays out of any boundary: hydration makes it live first. */}
+              {group.every(({ id }) => MAIN_BLOCKS[id].block.eager) ? (
+                <Group blocks={group} />
               ) : (
-                group.map(({ id, Block }) => <Block key={id} />)
+                <Suspense fallback={<Spinner />}>
+                  <Group blocks={group} />
+                </Suspense>
               )}
             </Fragment>
           ))}
-        </Suspense>
-      )}
     </div>
   );
 }

@@ -5,11 +5,12 @@ import {
   type MainBlockId,
   type Product,
 } from '@latch/protocol';
+import LoginForm from './loginForm/LoginForm';
 import { PhoneFormBlock } from './loginForm/phoneFormBlock';
-import { preloadable, type Preloadable } from './preloadable';
+import { eager, preloadable, type Preloadable } from './preloadable';
 
 export interface MainBlock {
-  /** Its own chunk, fetched only when a configured product needs it. */
+  /** Its own chunk, fetched only when a configured product needs it; the login form is the first screen's. */
   block: Preloadable;
   /** Blocks of one group sit together with no 'or' between them ("Continue with ..." buttons). */
   group?: 'social';
@@ -20,7 +21,7 @@ export interface MainBlock {
 /** Each block of Main (which products show it: `MAIN_BLOCK_OF` in @latch/protocol). */
 export const MAIN_BLOCKS: Record<MainBlockId, MainBlock> = {
   passkeyButton: { block: preloadable(() => import('../products/passkeys/PasskeyButton')), first: true },
-  loginForm: { block: preloadable(() => import('./loginForm/LoginForm')) },
+  loginForm: { block: eager(LoginForm) },
   oauth: { block: preloadable(() => import('../products/oauth/OAuthBlock')), group: 'social' },
   crypto: { block: preloadable(() => import('../products/crypto/CryptoButtons')), group: 'social' },
 };

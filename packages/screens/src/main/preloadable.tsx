@@ -7,7 +7,20 @@ export interface Preloadable<P extends object = NoProps> {
   Component: ComponentType<P>;
   /** Starts fetching the chunk now; resolves once the component can render without suspending. */
   preload(): Promise<ComponentType<P>>;
+  /** Never suspends: its code is in the first screen's chunk (`eager`). */
+  eager?: true;
 }
+
+/**
+ * A component of the first screen's own chunk as a `Preloadable`: it renders at once and never
+ * suspends, so it needs no Suspense boundary, and hydration makes it live in React's first pass
+ * (a server-drawn boundary is hydrated only in a later pass, at React's lowest priority).
+ */
+export const eager = <P extends object = NoProps>(Component: ComponentType<P>): Preloadable<P> => ({
+  Component,
+  preload: () => Promise.resolve(Component),
+  eager: true,
+});
 
 /**
  * `React.lazy` with a head start. A block whose chunk has already arrived renders at once instead

@@ -1,4 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
+import { Suspense } from 'react';
+import { Spinner } from '../../components/Spinner';
 import { preloadable } from '../preloadable';
 import { loginEntryAtom, updateLoginEntryAtom } from '../../state/formAtoms';
 import { configAtom } from '../../state/widgetAtoms';
@@ -13,7 +15,14 @@ import './loginForm.css';
 /** The email / phone block of Main: one form, or a tab per method when there are several. */
 export default function LoginForm() {
   const methods = loginMethods(useAtomValue(configAtom));
-  return methods.some(isPhoneMethod) ? <WithPhoneForm.Component /> : <MethodForms />;
+  // The form is outside Main's boundaries (it is in the first chunk); only the phone form's wait has one.
+  return methods.some(isPhoneMethod) ? (
+    <Suspense fallback={<Spinner />}>
+      <WithPhoneForm.Component />
+    </Suspense>
+  ) : (
+    <MethodForms />
+  );
 }
 
 /**
