@@ -191,6 +191,7 @@ describe('parseConfig', () => {
       first_retry_seconds: 5,
       max_retry_seconds: 300,
       max_attempts: 8,
+      max_unrecorded: 4,
     };
     expect(parseConfig({ ...testConfig(), delivery })).toEqual({
       ok: true,

@@ -23,8 +23,8 @@ export interface OutgoingMessage extends MessageContent {
 
 /**
  * Queues a message in the caller's transaction (`db`): it exists exactly when the state that
- * caused it does. The delivery worker sends it once that commits (`sendOrKeepNewest` wakes it); a
- * message with no gateway (a test project without SMTP: its dev inbox) is held in the outbox.
+ * caused it does. The delivery worker sends it once that commits (`deliveringTransaction` wakes
+ * it); a message with no gateway (a test project without SMTP: its dev inbox) is held in the outbox.
  */
 export async function deliver(
   { db, delivery }: { db: Queryable; delivery: Pick<DeliveryWorker, 'hasGateway'> },

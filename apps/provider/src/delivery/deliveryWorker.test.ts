@@ -1,4 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
+import { deliverySettings } from '../config/deliverySchema';
 import type { Db } from '../db/Db';
 import { openPostgresDb } from '../db/postgres';
 import { capturingLogger } from '../../test/testApp';
@@ -28,15 +29,21 @@ const countStates = async (db: Db): Promise<Record<string, number>> =>
     ).map((r) => [r.state, r.n]),
   );
 
-/** A migrated PGlite database and a worker on it sending through `send`, both closed after `run`. */
+/**
+ * A migrated PGlite database and a worker on it sending through `send`, both closed after `run`.
+ * `workerDb` is the database as the worker sees it (the test's own queries go to `db` itself).
+ */
 async function withWorker(
   send: Gateway['send'],
   run: (db: Db, worker: DeliveryWorker) => Promise<void>,
-  deps: Partial<Pick<DeliveryWorkerDeps, 'config' | 'timing'>> = {},
+  {
+    workerDb = (db) => db,
+    ...deps
+  }: Partial<Pick<DeliveryWorkerDeps, 'config' | 'timing'>> & { workerDb?: (db: Db) => Db } = {},
 ): Promise<void> {
   const db = await openMigratedTestDb('pglite');
   const worker = createDeliveryWorker({
-    db,
+    db: workerDb(db),
     config,
     logger: capturingLogger(),
     env: {},
@@ -124,6 +131,7 @@ describe('the delivery worker', { timeout: 30_000 }, () => {
       first_retry_seconds: 1,
       max_retry_seconds: 1,
       max_attempts: 3,
+      max_unrecorded: 1,
     };
     await withWorker(
       send,
@@ -138,6 +146,76 @@ describe('the delivery worker', { timeout: 30_000 }, () => {
       },
       { config: { ...config, delivery } },
     );
+  });
+
+  it('lets one message at a time between its acceptance and its record, and frees a turn asked for in vain', async () => {
+    // Records take a while, as over a network: a turn given back before its record would show.
+    const slowRecords = (db: Db): Db => ({
+      ...db,
+      query: async (sql, params) => {
+        if (sql.trimStart().startsWith('UPDATE outbox SET state'))
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        return db.query(sql, params);
+      },
+    });
+    let database: Db | undefined;
+    const accepted: string[] = [];
+    // Messages the gateway accepted while one it accepted before was not yet recorded.
+    const early: string[] = [];
+    let sends = 0;
+    const send: Gateway['send'] = async (m, signal, turn) => {
+      // Some sends ask for the turn and fail without waiting for it (a lost connection).
+      if (++sends % 7 === 1) {
+        void turn?.take(signal);
+        return { kind: 'retry', reason: 'connection lost' };
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 5));
+      if (!(await turn?.take(signal))) return { kind: 'retry', reason: 'no turn' };
+      const [row] = (await database?.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM outbox WHERE message_id = ANY($1::text[]) AND state <> 'sent'",
+        [accepted],
+      )) ?? [{ n: -1 }];
+      if (row?.n !== 0) early.push(m.messageId);
+      accepted.push(m.messageId);
+      return { kind: 'sent' };
+    };
+    await withWorker(
+      send,
+      async (db, worker) => {
+        database = db;
+        for (let i = 0; i < 30; i++) await queueOne(db);
+        worker.wake();
+        await expect.poll(async () => (await countStates(db))['sent'], POLL).toBe(30);
+        expect(accepted).toHaveLength(30);
+        expect(early).toEqual([]);
+      },
+      { workerDb: slowRecords },
+    );
+  });
+
+  it('lets max_unrecorded messages at a time between acceptance and record', async () => {
+    for (const maxUnrecorded of [1, 3]) {
+      let inside = 0;
+      let most = 0;
+      const send: Gateway['send'] = async (_m, signal, turn) => {
+        if (!(await turn?.take(signal))) return { kind: 'retry', reason: 'no turn' };
+        most = Math.max(most, ++inside);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        inside--;
+        return { kind: 'sent' };
+      };
+      const delivery = { ...deliverySettings(config), max_unrecorded: maxUnrecorded };
+      await withWorker(
+        send,
+        async (db, worker) => {
+          for (let i = 0; i < 12; i++) await queueOne(db);
+          worker.wake();
+          await expect.poll(async () => (await countStates(db))['sent'], POLL).toBe(12);
+        },
+        { config: { ...config, delivery } },
+      );
+      expect(most).toBe(maxUnrecorded);
+    }
   });
 
   it('honours a Retry-After longer than its own backoff', async () => {

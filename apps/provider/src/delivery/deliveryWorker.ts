@@ -6,6 +6,7 @@ import type { Logger } from '../http/logger';
 import { indexProjects } from '../http/projects';
 import { deliveries } from '../metrics/metrics';
 import { deliveryGateways, type DeliveryGateways } from './deliveryGateways';
+import { acceptanceTicket, type AcceptanceTicket } from './acceptanceTicket';
 import type { SendOutcome } from './gateways/Gateway';
 import type { Channel } from './outbox';
 import {
@@ -17,6 +18,7 @@ import {
   type ClaimedMessage,
 } from './outboxQueue';
 import { retryDelay } from './retryDelay';
+import { slots } from './slots';
 
 /** Sends in flight per process; a hanging gateway holds one slot until its timeout. */
 const CONCURRENCY = 64;
@@ -97,10 +99,18 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
   let more = false;
   let timer: NodeJS.Timeout | undefined;
   let poller: NodeJS.Timeout | undefined;
+  // How many messages at once may be between a gateway's acceptance and its record (AcceptanceTurn).
+  const acceptance = slots(deliverySettings(deps.config).max_unrecorded);
 
-  const settle = async (claim: ClaimedMessage, end: AttemptEnd, outcomeLog: Record<string, unknown>) => {
+  const settle = async (
+    claim: ClaimedMessage,
+    end: AttemptEnd,
+    outcomeLog: Record<string, unknown>,
+    ticket?: AcceptanceTicket,
+  ) => {
     const live = projects.byProjectId(claim.project_id)?.test === false;
     const recorded = await endAttempt(db, claim, end, { live });
+    await ticket?.giveBack();
     if (recorded)
       deliveries.inc({ channel: claim.channel, outcome: end.state === 'queued' ? 'retry' : end.state });
     const fields = {
@@ -143,29 +153,36 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
     if (!gateway)
       return settle(claim, { state: 'held', error: `no ${claim.channel} gateway is configured` }, {});
     const timeout = setTimeout(() => abort.abort(), timing.sendTimeoutMs);
-    let outcome: SendOutcome;
+    const ticket = acceptanceTicket(acceptance);
     try {
-      outcome = await gateway.send(
-        {
-          messageId: claim.message_id,
-          channel: claim.channel,
-          to: claim.recipient,
-          subject: claim.subject,
-          text: claim.body_text,
-          html: claim.body_html,
-          metadata: claim.metadata,
-        },
-        abort.signal,
-      );
-    } catch (error) {
-      outcome = { kind: 'retry', reason: errorSummary(error) };
+      let outcome: SendOutcome;
+      try {
+        outcome = await gateway.send(
+          {
+            messageId: claim.message_id,
+            channel: claim.channel,
+            to: claim.recipient,
+            subject: claim.subject,
+            text: claim.body_text,
+            html: claim.body_html,
+            metadata: claim.metadata,
+          },
+          abort.signal,
+          ticket.turn,
+        );
+      } catch (error) {
+        outcome = { kind: 'retry', reason: errorSummary(error) };
+      } finally {
+        clearTimeout(timeout);
+      }
+      // Stopping: the message goes back to the queue, due at once, for this or another process.
+      if (stopped && outcome.kind === 'retry')
+        return await settle(claim, { state: 'queued', at: now(), error: null }, { stopping: true }, ticket);
+      const ms = now().getTime() - began.getTime();
+      await settle(claim, endOf(claim, outcome, now()), { ms }, ticket);
     } finally {
-      clearTimeout(timeout);
+      await ticket.giveBack();
     }
-    // Stopping: the message goes back to the queue, due at once, for this or another process.
-    if (stopped && outcome.kind === 'retry')
-      return settle(claim, { state: 'queued', at: now(), error: null }, { stopping: true });
-    await settle(claim, endOf(claim, outcome, now()), { ms: now().getTime() - began.getTime() });
   };
 
   const launch = (claim: ClaimedMessage): void => {
@@ -233,13 +250,22 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
       CHANNELS.some((channel) => gateways.of(project, channel)),
     ));
 
+  // A wake claims in the next turn of the event loop: the request that woke it answers first, and
+  // the wakes of one turn make one claim.
+  let wakeQueued = false;
   function wake(): void {
-    if (stopped || (!started && !hasAnyGateway())) return;
+    if (stopped || wakeQueued || (!started && !hasAnyGateway())) return;
     if (claiming) {
       more = true;
       return;
     }
-    void claim();
+    wakeQueued = true;
+    setImmediate(() => {
+      wakeQueued = false;
+      if (stopped) return;
+      if (claiming) more = true;
+      else void claim();
+    });
   }
 
   return {

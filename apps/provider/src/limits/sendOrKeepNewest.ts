@@ -1,6 +1,7 @@
 import type { ProjectConfig } from '../config/configSchema';
 import { sha256Hex } from '../crypto/hash';
 import type { Queryable } from '../db/Db';
+import { deliveringTransaction } from '../delivery/deliveringTransaction';
 import type { Channel } from '../delivery/outbox';
 import type { Services } from '../http/deps';
 import { addMinutes } from '../sessions/duration';
@@ -48,7 +49,7 @@ const minutesUntil = (now: Date, times: readonly Date[], max: number): number =>
  * and a destination gets a bounded number of messages.
  */
 export async function sendOrKeepNewest(
-  services: Pick<Services, 'db' | 'logger' | 'limiter' | 'config' | 'delivery'>,
+  services: Pick<Services, 'db' | 'logger' | 'limiter' | 'config'>,
   project: ProjectConfig,
   message: MessageToSend,
 ): Promise<void> {
@@ -80,12 +81,10 @@ export async function sendOrKeepNewest(
   await sendNow(services, message, minutesUntil(now, [asked, nextSpare], message.maxMinutes));
 }
 
-/** Issues and queues in one transaction, then wakes this process's worker: no polling delay. */
-async function sendNow(
-  { db, delivery }: Pick<Services, 'db' | 'delivery'>,
-  message: MessageToSend,
-  minutes: number,
-): Promise<void> {
-  await db.transaction((tx) => message.send(tx, minutes));
-  delivery.wake();
+/**
+ * Issues and queues in one transaction, then wakes this process's worker when a message is queued
+ * for a gateway (one held in the outbox wakes nothing): no polling delay.
+ */
+async function sendNow({ db }: Pick<Services, 'db'>, message: MessageToSend, minutes: number): Promise<void> {
+  await deliveringTransaction(db, (tx) => message.send(tx, minutes));
 }

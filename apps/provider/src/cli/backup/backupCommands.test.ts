@@ -5,9 +5,13 @@ import { migratedDataDir } from '../../../test/cliDataDir';
 import { captureIo } from '../../../test/cliIo';
 import { openDb } from '../../db/openDb';
 import { lockFolder } from '../../db/lockFolder';
+import { readMigrations } from '../../db/migrate';
 import { EXIT } from '../Command';
 import { commands } from '../commands';
 import { runCli } from '../runCli';
+
+/** The newest migration, which a backup of a migrated folder names. */
+const latest = readMigrations().at(-1)?.version;
 
 const run = async (env: NodeJS.ProcessEnv, ...argv: string[]) => {
   const io = captureIo(env);
@@ -42,7 +46,7 @@ describe('latch backup and restore', () => {
     const backup = await run(env, 'backup', file);
     expect(backup.code).toBe(EXIT.ok);
     expect(backup.out).toEqual([
-      expect.stringMatching(new RegExp(`^${file}: \\d+ bytes, migrations up to 017$`)),
+      expect.stringMatching(new RegExp(`^${file}: \\d+ bytes, migrations up to ${latest}$`)),
     ]);
     expect(backup.err.join('\n')).toContain('keep LATCH_ENCRYPTION_KEY');
     expect(readdirSync(dataDir).filter((f) => f.endsWith('.partial'))).toEqual([]);
@@ -59,7 +63,7 @@ describe('latch backup and restore', () => {
     expect(restored.code).toBe(EXIT.ok);
     expect(restored.out[0]).toMatch(/^the previous database is in .*pglite\.replaced-/);
     expect(restored.out[1]).toBe(
-      `restored ${file} (migrations up to 017); the next start applies any newer ones`,
+      `restored ${file} (migrations up to ${latest}); the next start applies any newer ones`,
     );
     expect(await userIds(dataDir)).toEqual(['user-before']);
   }, 120_000);

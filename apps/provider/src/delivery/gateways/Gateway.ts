@@ -24,8 +24,23 @@ export type SendOutcome =
   | { kind: 'retry'; reason: string; retryAfterMs?: number }
   | { kind: 'failed'; reason: string };
 
+/**
+ * The sending process's turn to let a gateway accept a message. A gateway whose protocol ends a
+ * message with a step of its own, after which the gateway has it (SMTP's end of data), takes the
+ * turn right before that step, and the worker gives it back once the outcome is recorded. So a
+ * process killed at any moment leaves at most one message accepted but not recorded: the one a
+ * takeover may send again.
+ */
+export interface AcceptanceTurn {
+  /** Waits for the turn; false when `signal` aborts first (the last step must not be taken then). */
+  take(signal: AbortSignal): Promise<boolean>;
+}
+
 /** A way out of the provider (SMTP, Twilio, Vonage, WhatsApp Cloud API, a signed HTTP hook). */
 export interface Gateway {
-  /** Answers every gateway answer as an outcome; throws only on a bug. Stops when `signal` aborts. */
-  send(message: GatewayMessage, signal: AbortSignal): Promise<SendOutcome>;
+  /**
+   * Answers every gateway answer as an outcome; throws only on a bug. Stops when `signal` aborts.
+   * `turn`, when the gateway can hold back its last step, bounds the copies a dying process leaves.
+   */
+  send(message: GatewayMessage, signal: AbortSignal, turn?: AcceptanceTurn): Promise<SendOutcome>;
 }

@@ -1,6 +1,9 @@
+import { Transform } from 'node:stream';
 import nodemailer from 'nodemailer';
 import type { ProjectConfig } from '../../config/configSchema';
-import type { Gateway, GatewayMessage, SendOutcome } from './Gateway';
+import { slots } from '../slots';
+import type { AcceptanceTurn, Gateway, GatewayMessage, SendOutcome } from './Gateway';
+import { smtpSocket } from './smtpSocket';
 
 export type SmtpSettings = NonNullable<ProjectConfig['smtp']>;
 
@@ -40,7 +43,8 @@ export function smtpOutcome(error: unknown): SendOutcome {
  * kept open between messages); `close` ends the pool. nodemailer cannot take a message
  * back once it has it, so a message waits here for a free connection, where an abort (the worker's
  * send timeout) still withdraws it, and is handed over only then; from there the transport's own
- * timeouts, each `timeoutMs`, bound it. So a message the worker gave up on is never sent after all.
+ * timeouts, each `timeoutMs`, bound it, and its end of data waits for `turn` (an abort meanwhile
+ * still withdraws it). So a message the worker gave up on is never sent after all.
  */
 export function smtpGateway(
   settings: SmtpSettings,
@@ -56,22 +60,34 @@ export function smtpGateway(
     port: settings.port,
     secure: settings.secure,
     ...(settings.user ? { auth: { user: settings.user, pass: password ?? '' } } : {}),
+    getSocket: smtpSocket(settings.host, settings.port, timeoutMs),
     connectionTimeout: timeoutMs,
     greetingTimeout: timeoutMs,
     socketTimeout: timeoutMs,
   });
   const connections = slots(connectionCount);
-  const domain = /@([^>\s]+)>?\s*$/.exec(settings.from)?.[1];
+  const domain = /@([^>\s]+)>?\s*$/.exec(settings.from)?.[1] ?? 'localhost';
+  // The turn each message in flight waits for before its end of data, by its Message-ID.
+  const turns = new Map<string, () => Promise<boolean>>();
+  transport.use('stream', (mail, done) => {
+    const take = mail.data.messageId ? turns.get(mail.data.messageId) : undefined;
+    if (take) mail.message.processFunc((message) => message.pipe(endOnTurn(take)));
+    done();
+  });
   return {
-    async send(message: GatewayMessage, signal: AbortSignal): Promise<SendOutcome> {
+    async send(message: GatewayMessage, signal: AbortSignal, turn?: AcceptanceTurn): Promise<SendOutcome> {
       if (!(await connections.take(signal)))
         return { kind: 'retry', reason: 'no SMTP connection came free in time' };
+      // The outbox id on the sender's domain: a retry after a lost answer carries the same
+      // Message-ID, which lets the receiving side recognise the copy.
+      const messageId = `<${message.messageId}@${domain}>`;
+      // Once nodemailer is done with the message, a turn it has not been granted yet is not taken.
+      const over = new AbortController();
+      if (turn) turns.set(messageId, () => turn.take(AbortSignal.any([signal, over.signal])));
       try {
         const info = await transport.sendMail({
           from: settings.from,
-          // The outbox id on the sender's domain: a retry after a lost answer carries the same
-          // Message-ID, which lets the receiving side recognise the copy.
-          ...(domain ? { messageId: `<${message.messageId}@${domain}>` } : {}),
+          messageId,
           to: message.to,
           subject: message.subject,
           text: message.text,
@@ -81,6 +97,8 @@ export function smtpGateway(
       } catch (error) {
         return smtpOutcome(error);
       } finally {
+        over.abort();
+        turns.delete(messageId);
         connections.give();
       }
     },
@@ -88,35 +106,22 @@ export function smtpGateway(
   };
 }
 
-/** At most `size` holders at once; a waiter whose signal aborts leaves the line (`take` answers false). */
-function slots(size: number) {
-  let free = size;
-  const waiting: (() => void)[] = [];
-  return {
-    take(signal: AbortSignal): Promise<boolean> {
-      if (signal.aborted) return Promise.resolve(false);
-      if (free > 0) {
-        free--;
-        return Promise.resolve(true);
-      }
-      return new Promise<boolean>((resolve) => {
-        const leave = (): void => {
-          const at = waiting.indexOf(grant);
-          if (at >= 0) waiting.splice(at, 1);
-          resolve(false);
-        };
-        const grant = (): void => {
-          signal.removeEventListener('abort', leave);
-          resolve(true);
-        };
-        waiting.push(grant);
-        signal.addEventListener('abort', leave, { once: true });
-      });
+/**
+ * Passes a message through to the server and holds back its end, after which nodemailer sends the
+ * end of data, until the turn is taken. It waits only once the message is being written to the
+ * server (nodemailer pipes it there after the server's go-ahead for DATA), so the turn is held for
+ * no more than the end of data, the server's answer and the record. Without the turn the stream
+ * fails instead: nodemailer closes the connection, and the server drops the unfinished message.
+ */
+function endOnTurn(take: () => Promise<boolean>): Transform {
+  const hold = new Transform({
+    transform: (chunk: Buffer, _encoding, pass) => pass(null, chunk),
+    flush(end) {
+      const whenTaken = (): void =>
+        void take().then((taken) => end(taken ? null : new Error('the send was withdrawn before its end')));
+      if (hold.readableFlowing) whenTaken();
+      else hold.once('resume', whenTaken);
     },
-    give(): void {
-      const next = waiting.shift();
-      if (next) next();
-      else free++;
-    },
-  };
+  });
+  return hold;
 }
