@@ -17,7 +17,7 @@ export default defineConfig({
           environment: 'node',
           include: [
             'packages/{api,protocol,test-support}/src/**/*.test.ts',
-            'apps/provider/{src,test}/**/*.test.ts',
+            'apps/provider/{src,test,build}/**/*.test.ts',
             'msw/src/**/*.test.ts',
           ],
           exclude: [...configDefaults.exclude, 'apps/provider/test/deployable/**'],

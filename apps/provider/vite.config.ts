@@ -3,6 +3,7 @@ import { builtinModules } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { recordBuild } from '../../scripts/build/buildRecord.mjs';
+import { speciesAsDataProperty } from './build/speciesAsDataProperty';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const manifest = JSON.parse(readFileSync(`${root}/package.json`, 'utf8')) as {
@@ -42,11 +43,13 @@ function onlyDependenciesAtRunTime(): Plugin {
 /**
  * The provider compiled for Node: dist/main.js (and dist/latch.js), which `node` runs with no TypeScript tooling.
  * Packages from node_modules stay imports (they ship JavaScript, and PGlite finds its WASM beside
- * its own files); the workspace's own TypeScript (@latch/api) is bundled in.
+ * its own files), but for postgres.js, bundled to rewrite two lines (`speciesAsDataProperty`); the
+ * workspace's own TypeScript (@latch/api) is bundled in.
  */
 export default defineConfig({
   root,
-  plugins: [onlyDependenciesAtRunTime(), recordBuild()],
+  plugins: [onlyDependenciesAtRunTime(), speciesAsDataProperty(), recordBuild()],
+  ssr: { noExternal: ['postgres'] },
   build: {
     ssr: true,
     outDir: 'dist',
