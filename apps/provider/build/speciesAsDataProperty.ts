@@ -30,10 +30,10 @@ export function rewriteSpecies(code: string, constructorName: string, file: stri
  * (`Result`, an Array subclass; `Query`, a Promise subclass) made data properties. A class whose
  * body defines a static species getter is never optimized by the V8 of Node 20: every attempt
  * ends "Bailed out due to dependency change", and so do the functions that inline it (`Query`,
- * `unsafe`, `ReadyForQuery`), 287 times in a 20 s load test, so the driver's hot path ran in
- * V8's baseline tiers. Defining the property after the class exists does not help; only the class
- * body can. With the rewrite: no bailouts, and a session refresh over PostgreSQL cost the provider
- * 183 µs of CPU against 247 (medians of 6 alternated rounds, each one faster; docs/performance.md).
+ * `unsafe`, `ReadyForQuery`), so the driver's hot path ran in V8's baseline tiers. Defining the
+ * property after the class exists does not help; only the class body can. `npm run
+ * bench:provider`'s session refresh row shows what it is worth: measure it again (with and without)
+ * before changing or dropping it.
  */
 export function speciesAsDataProperty(): Plugin {
   const rewritten = new Set<string>();
