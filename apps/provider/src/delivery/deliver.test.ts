@@ -126,7 +126,10 @@ describe('email delivery through the outbox', OWN_DATABASE, () => {
 
   it('sends each message once when the server is too slow for the send timeout, after it recovers', async () => {
     let slow = true;
-    const { smtp, kit } = await open(() => (slow ? 'hang' : 'accept'), { ...FAST, sendTimeoutMs: 300 }, 5);
+    // Attempts enough to outlast the hang: a send waiting for its process's acceptance turn while
+    // another hangs is withdrawn at its timeout too, so the fast retries here could use all 12 first.
+    const timing = { ...FAST, sendTimeoutMs: 300, maxAttempts: 1_000 };
+    const { smtp, kit } = await open(() => (slow ? 'hang' : 'accept'), timing, 5);
     // One more than the pool's 5 connections: that one waits for a connection, the others time out on one.
     const emails = Array.from({ length: 6 }, (_, i) => `slow${i}@example.com`);
     for (const email of emails) await kit.ok('/otps/email/login_or_create', { email, expiration_minutes: 5 });
