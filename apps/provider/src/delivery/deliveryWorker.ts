@@ -131,6 +131,12 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
     if (outcome.kind === 'sent') return { state: 'sent', at, gatewayId: outcome.gatewayId ?? null };
     const reason = outcome.reason.slice(0, MAX_REASON);
     if (outcome.kind === 'failed') return { state: 'failed', error: reason };
+    if (outcome.uncounted) {
+      const next = new Date(at.getTime() + timing.firstRetryMs);
+      if (claim.expires_at && next >= new Date(claim.expires_at))
+        return { state: 'expired', error: `expired before it could be retried: ${reason}` };
+      return { state: 'queued', at: next, error: reason, uncounted: true };
+    }
     if (claim.attempts >= timing.maxAttempts)
       return { state: 'failed', error: `gave up after ${claim.attempts} attempts: ${reason}` };
     const delay = retryDelay(claim.attempts, {

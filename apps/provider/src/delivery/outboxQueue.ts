@@ -46,7 +46,8 @@ export async function claimDue(
 /** The state a claimed message ends its attempt in. */
 export type AttemptEnd =
   | { state: 'sent'; at: Date; gatewayId: string | null }
-  | { state: 'queued'; at: Date; error: string | null }
+  // `uncounted`: the gateway was never asked, so the attempt is given back.
+  | { state: 'queued'; at: Date; error: string | null; uncounted?: boolean }
   | { state: 'failed' | 'expired' | 'held'; error: string };
 
 const FINAL_STATES: ReadonlySet<AttemptEnd['state']> = new Set(['sent', 'failed', 'expired']);
@@ -73,12 +74,20 @@ export async function endAttempt(
         : [null, end.error, null, null];
   const rows = await db.query(
     `UPDATE outbox SET state = $3, sent_at = $4, error = $5, gateway_id = $6, next_attempt_at = $7,
+       attempts = attempts - $9::int,
        body_text = CASE WHEN $8::boolean THEN '' ELSE body_text END,
        body_html = CASE WHEN $8::boolean THEN NULL ELSE body_html END,
        metadata = CASE WHEN $8::boolean THEN metadata - 'code' - 'token' - 'url' ELSE metadata END
      WHERE message_id = $1 AND attempts = $2 AND state = 'sending'
      RETURNING message_id`,
-    [claim.message_id, claim.attempts, end.state, ...params, scrub],
+    [
+      claim.message_id,
+      claim.attempts,
+      end.state,
+      ...params,
+      scrub,
+      end.state === 'queued' && end.uncounted ? 1 : 0,
+    ],
   );
   return rows.length === 1;
 }

@@ -21,7 +21,13 @@ export interface GatewayMessage {
  */
 export type SendOutcome =
   | { kind: 'sent'; gatewayId?: string }
-  | { kind: 'retry'; reason: string; retryAfterMs?: number }
+  | {
+      kind: 'retry';
+      reason: string;
+      retryAfterMs?: number;
+      /** The gateway was never asked: the send only waited here (for a connection or its turn). */
+      uncounted?: boolean;
+    }
   | { kind: 'failed'; reason: string };
 
 /**

@@ -77,13 +77,19 @@ export function smtpGateway(
   return {
     async send(message: GatewayMessage, signal: AbortSignal, turn?: AcceptanceTurn): Promise<SendOutcome> {
       if (!(await connections.take(signal)))
-        return { kind: 'retry', reason: 'no SMTP connection came free in time' };
+        return { kind: 'retry', reason: 'no SMTP connection came free in time', uncounted: true };
       // The outbox id on the sender's domain: a retry after a lost answer carries the same
       // Message-ID, which lets the receiving side recognise the copy.
       const messageId = `<${message.messageId}@${domain}>`;
       // Once nodemailer is done with the message, a turn it has not been granted yet is not taken.
       const over = new AbortController();
-      if (turn) turns.set(messageId, () => turn.take(AbortSignal.any([signal, over.signal])));
+      let withdrawn = false;
+      if (turn)
+        turns.set(messageId, async () => {
+          const taken = await turn.take(AbortSignal.any([signal, over.signal]));
+          withdrawn = !taken;
+          return taken;
+        });
       try {
         const info = await transport.sendMail({
           from: settings.from,
@@ -95,6 +101,9 @@ export function smtpGateway(
         });
         return { kind: 'sent', gatewayId: info.messageId };
       } catch (error) {
+        // Withdrawn while it waited for its turn: the server has no fault in it.
+        if (withdrawn)
+          return { kind: 'retry', reason: 'withdrawn while waiting for its turn to finish', uncounted: true };
         return smtpOutcome(error);
       } finally {
         over.abort();
