@@ -302,21 +302,22 @@ describe('mountLogin', () => {
   });
 });
 
-describe('a refused mount', () => {
-  const refused = () =>
-    vi.fn<typeof fetch>(async () =>
-      Response.json(
-        {
-          status_code: 400,
-          request_id: 'r',
-          error_type: 'bad_domain_for_stytch_sdk',
-          error_message: 'This origin is not authorized.',
-          error_url: 'u',
-        },
-        { status: 400 },
-      ),
-    );
+/** A fetch the provider answers as it does for a page whose origin is not authorized. */
+const refused = () =>
+  vi.fn<typeof fetch>(async () =>
+    Response.json(
+      {
+        status_code: 400,
+        request_id: 'r',
+        error_type: 'bad_domain_for_stytch_sdk',
+        error_message: 'This origin is not authorized.',
+        error_url: 'u',
+      },
+      { status: 400 },
+    ),
+  );
 
+describe('a refused mount', () => {
   it('explains the refusal once, 1500 ms after the frame loaded', async () => {
     vi.useFakeTimers();
     const fetchImpl = refused();
@@ -446,18 +447,7 @@ describe('a drawn frame (its document reported its height)', () => {
 
   it('ignores a report from another origin, from another window and from the host page itself', async () => {
     vi.useFakeTimers();
-    const fetchImpl = vi.fn<typeof fetch>(async () =>
-      Response.json(
-        {
-          status_code: 400,
-          request_id: 'r',
-          error_type: 'bad_domain_for_stytch_sdk',
-          error_message: 'This origin is not authorized.',
-          error_url: 'u',
-        },
-        { status: 400 },
-      ),
-    );
+    const fetchImpl = refused();
     const { client } = setup(fetchImpl);
     const onError = vi.fn();
     const handle = client.mountLogin({ elementId: '#login', config, callbacks: { onError } });

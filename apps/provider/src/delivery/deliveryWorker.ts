@@ -131,23 +131,21 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
     if (outcome.kind === 'sent') return { state: 'sent', at, gatewayId: outcome.gatewayId ?? null };
     const reason = outcome.reason.slice(0, MAX_REASON);
     if (outcome.kind === 'failed') return { state: 'failed', error: reason };
-    if (outcome.uncounted) {
-      const next = new Date(at.getTime() + timing.firstRetryMs);
-      if (claim.expires_at && next >= new Date(claim.expires_at))
-        return { state: 'expired', error: `expired before it could be retried: ${reason}` };
-      return { state: 'queued', at: next, error: reason, uncounted: true };
-    }
-    if (claim.attempts >= timing.maxAttempts)
+    // A send that only waited here is retried soon, its attempt given back.
+    const uncounted = outcome.uncounted === true;
+    if (!uncounted && claim.attempts >= timing.maxAttempts)
       return { state: 'failed', error: `gave up after ${claim.attempts} attempts: ${reason}` };
-    const delay = retryDelay(claim.attempts, {
-      firstMs: timing.firstRetryMs,
-      maxMs: timing.maxRetryMs,
-      retryAfterMs: outcome.retryAfterMs,
-    });
+    const delay = uncounted
+      ? timing.firstRetryMs
+      : retryDelay(claim.attempts, {
+          firstMs: timing.firstRetryMs,
+          maxMs: timing.maxRetryMs,
+          retryAfterMs: outcome.retryAfterMs,
+        });
     const next = new Date(at.getTime() + delay);
     if (claim.expires_at && next >= new Date(claim.expires_at))
       return { state: 'expired', error: `expired before it could be retried: ${reason}` };
-    return { state: 'queued', at: next, error: reason };
+    return { state: 'queued', at: next, error: reason, ...(uncounted ? { uncounted } : {}) };
   };
 
   const send = async (claim: ClaimedMessage, abort: AbortController): Promise<void> => {
