@@ -42,7 +42,14 @@ test('One Tap: the embedded prompt signs a new visitor up, then the same account
     await prompt(host).getByRole('button', { name: 'Continue' }).click();
     // The prompt closes once it has the credential; a prompt still open here failed on its own
     // (its alert says why), before the provider or the landing page had anything to do.
-    await expect(prompt(host)).toHaveCount(0);
+    await expect(prompt(host))
+      .toHaveCount(0)
+      .catch(async (error: unknown) => {
+        const open = await prompt(host).evaluateAll((dialogs) =>
+          dialogs.map((d) => `"${d.textContent ?? ''}" email="${d.querySelector('input')?.value ?? ''}"`),
+        );
+        throw new Error(`the prompt stayed open: ${open.join('; ')}`, { cause: error });
+      });
     await expect(page).toHaveURL(new RegExp(`^${LANDING}`));
     await expect(demo.landingStatus()).toHaveText('Signed in.');
     return JSON.parse((await demo.landingResult().textContent()) ?? '{}') as {

@@ -13,6 +13,9 @@ export const DEV_GSI_SCRIPT = String.raw`(function () {
   var base = new URL(script && script.src ? script.src : location.href).origin;
   var config = null;
   var open = null;
+  // Counts prompt() and cancel() calls: a prompt whose answer arrives after a later call is stale
+  // and never shows (Google's script shows one prompt at a time, and none after cancel()).
+  var generation = 0;
 
   function post(path, body) {
     return fetch(base + path, {
@@ -105,7 +108,9 @@ export const DEV_GSI_SCRIPT = String.raw`(function () {
       return;
     }
     close();
+    var mine = ++generation;
     post('/dev/gsi/prompt', { client_id: config.client_id }).then(function (answer) {
+      if (mine !== generation) return;
       if (answer.error) {
         notify(moment('display', answer.error));
         return;
@@ -113,8 +118,13 @@ export const DEV_GSI_SCRIPT = String.raw`(function () {
       render(notify, answer.project_name);
       notify(moment('display'));
     }, function () {
-      notify(moment('display', 'unknown_reason'));
+      if (mine === generation) notify(moment('display', 'unknown_reason'));
     });
+  }
+
+  function cancel() {
+    generation++;
+    close();
   }
 
   window.google = window.google || {};
@@ -127,7 +137,7 @@ export const DEV_GSI_SCRIPT = String.raw`(function () {
       button.addEventListener('click', function () { prompt(); });
       parent.appendChild(button);
     },
-    cancel: close,
+    cancel: cancel,
     disableAutoSelect: function () {},
   };
 })();
