@@ -93,20 +93,25 @@ describe('createLazySession', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it("reads no cookie nor localStorage while the page's script creates the client, only right after", async () => {
+  it("touches no cookie, localStorage or storage event while the page's script creates the client, only right after", async () => {
     const getItem = vi.spyOn(window.localStorage, 'getItem');
+    const listen = vi.spyOn(window, 'addEventListener');
     const cookies = fakeCookieDocument('localhost');
     const readCookies = vi.spyOn(cookies, 'cookie', 'get');
+    const storageListeners = () => listen.mock.calls.filter(([type]) => type === 'storage');
     try {
       const { load } = setup({ cookies });
       expect(getItem).not.toHaveBeenCalled();
       expect(readCookies).not.toHaveBeenCalled();
+      expect(storageListeners()).toEqual([]);
       await Promise.resolve();
       expect(getItem).toHaveBeenCalledWith(KEY);
       expect(readCookies).toHaveBeenCalled();
+      expect(storageListeners()).toHaveLength(1);
       expect(load).not.toHaveBeenCalled(); // No mirror, no cookie: nothing to load.
     } finally {
       getItem.mockRestore();
+      listen.mockRestore();
     }
   });
 

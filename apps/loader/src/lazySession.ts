@@ -95,18 +95,19 @@ export function createLazySession(options: SessionManagerOptions, load: LoadSess
   // A session trace is looked for once the page's script has run: every read of `document.cookie`
   // asks the browser, and the first localStorage read of a page waits on its storage (about 15 ms),
   // so a page that creates the client to mount the widget would make the widget's iframe wait. A
-  // stale mirror without any cookie loads the manager too: it clears it.
+  // stale mirror without any cookie loads the manager too: it clears it. The `storage` listener
+  // waits too: adding the first one sets up the page's storage events (a few ms at 4× CPU).
   queueMicrotask(() => {
+    // Another tab signed in: follow it, as a running manager would.
+    win.addEventListener('storage', (event) => {
+      if (event.key === key && !loading) need().catch(ignore);
+    });
     if (
       options.customEndpoint ||
       Object.values(names).some((name) => cookie(name) !== null) ||
       mirror() !== null
     )
       need().catch(ignore);
-  });
-  // Another tab signed in: follow it, as a running manager would.
-  win.addEventListener('storage', (event) => {
-    if (event.key === key && !loading) need().catch(ignore);
   });
 
   return {
