@@ -85,9 +85,11 @@ export async function proveAddressInTransaction(
   { project, userId, address, requestSession, oauthRegistrationId, now }: AddressProof,
 ): Promise<ProvenAddress | null> {
   // Locked before the check reads anything: a second proof waits, then sees this one's address.
-  await tx.query('SELECT 1 FROM users WHERE user_id = $1 FOR NO KEY UPDATE', [userId]);
+  // The check is its own statement, sent with the lock in one write: PostgreSQL runs it once the
+  // lock is held, with a snapshot taken then (one statement holding both would read from before).
+  const lock = tx.query('SELECT 1 FROM users WHERE user_id = $1 FOR NO KEY UPDATE', [userId]);
   const { sessionToken, sessionId } = requestSession;
-  const [row] = await tx.query<{ id: string; value: string; claims: boolean }>(
+  const check = tx.query<{ id: string; value: string; claims: boolean }>(
     'emailId' in address ? PROVE_EMAIL_SQL : PROVE_PHONE_SQL,
     [
       project.project_id,
@@ -98,11 +100,15 @@ export async function proveAddressInTransaction(
       now,
     ],
   );
+  const [, [row]] = await Promise.all([lock, check]);
   if (!row) return null;
   const { id, value } = row;
   if (!row.claims) return { id, value, claimed: false };
-  const revoked = await revokeUserSessions(tx, project, userId, now);
-  const [taken] = await tx.query<{ took: boolean }>(CLAIM_SQL, [userId, oauthRegistrationId ?? null, now]);
+  // Sessions and what else the claim takes are apart: both statements go in one write.
+  const [revoked, [taken]] = await Promise.all([
+    revokeUserSessions(tx, project, userId, now),
+    tx.query<{ took: boolean }>(CLAIM_SQL, [userId, oauthRegistrationId ?? null, now]),
+  ]);
   return { id, value, claimed: revoked > 0 || taken?.took === true };
 }
 
