@@ -8,6 +8,7 @@ import { differingPixels } from '../support/pixelDiff';
 import { AUTH_ORIGIN, HOST_ORIGIN } from '../support/env';
 import { throttleAllRenderers } from '../../scripts/bench/throttle.mjs';
 import { EMAIL_CODE } from '../support/loginConfigs';
+import { frameDocumentUrl } from '../support/frameUrl';
 
 // The provider sends the login frame already drawn (server-rendered); the frame's script then
 // hydrates it. These tests hold back or block that script to see the document as it arrives.
@@ -88,6 +89,26 @@ test.describe('with JavaScript disabled', () => {
     );
   });
 });
+
+for (const [name, config] of [
+  ['a phone tab', { products: ['otp'], otpOptions: { methods: ['sms', 'email'] } }],
+  ['the passkey button alone', { products: ['passkeys'] }],
+] as const) {
+  test(`the frame document with ${name} paints without waiting for a style sheet, and preloads only what its scripts do not load`, async ({
+    page,
+  }) => {
+    const html = await (await page.request.get(frameDocumentUrl('login', config))).text();
+    const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)"/g)].map(
+      ([, href]) => href,
+    );
+    const scripts = [...html.matchAll(/<script[^>]* src="([^"]+)"/g)].map(([, src]) => src);
+    // The config's lazy chunk is fetched with the document: something is preloaded.
+    expect(preloads.length).toBeGreaterThan(0);
+    expect(preloads.filter((href) => scripts.includes(href))).toEqual([]);
+    // Every rule the first screen needs is inline: a <link rel="stylesheet"> would hold the paint.
+    expect(html).not.toMatch(/<link[^>]+rel="stylesheet"/);
+  });
+}
 
 test('text typed and Enter pressed before hydration are kept and acted on', async ({ host, page }) => {
   const email = uniqueEmail('early');

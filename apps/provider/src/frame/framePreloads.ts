@@ -16,10 +16,15 @@ export const MANIFEST_FILE = '.vite/manifest.json';
  * entry. Files index.html already loads are left out. `crossorigin` as Vite's own modulepreloads,
  * so the later `import()` reuses the fetch; stylesheet links make Vite's loader skip its own.
  */
-export function preloadTags(manifest: ViteManifest, kind: FrameKind, config: LoginConfig): string {
+export function preloadTags(
+  manifest: ViteManifest,
+  indexHtml: string,
+  kind: FrameKind,
+  config: LoginConfig,
+): string {
   const modules = preloadModules(kind, config);
   if (modules.length === 0) return '';
-  const initial = entryFiles(manifest);
+  const initial = entryFiles(manifest, indexHtml);
   const { js, css } = chunkFiles(manifest, modules);
   const href = (file: string) => escapeHtml(FRAME_BASE + file);
   return [
@@ -32,13 +37,17 @@ export function preloadTags(manifest: ViteManifest, kind: FrameKind, config: Log
   ].join('');
 }
 
-/** The preload tags for this frame request; '' without a (valid) manifest, e.g. an older build. */
+/**
+ * The preload tags for this frame request, given the built index.html; '' without a (valid)
+ * manifest, e.g. an older build.
+ */
 export async function framePreloadTags(
   frameDir: string,
+  indexHtml: string,
   kind: FrameKind,
   config: LoginConfig,
 ): Promise<string> {
   const bytes = await readDistFile(frameDir, MANIFEST_FILE);
   const manifest = bytes && parseViteManifest(new TextDecoder().decode(bytes));
-  return manifest ? preloadTags(manifest, kind, config) : '';
+  return manifest ? preloadTags(manifest, indexHtml, kind, config) : '';
 }

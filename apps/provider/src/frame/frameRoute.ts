@@ -76,10 +76,11 @@ export const frameRoute: Route = rawRoute(
     // the CSP follow it, and the document hands it to the frame, which hydrates without parsing again.
     const { config, styles } = parseFrameSearch(new URL(c.req.url).search);
     const state = { config, styles };
+    const indexHtml = new TextDecoder().decode(template);
     const [preloads, drawn, page] = await Promise.all([
-      framePreloadTags(dist.frameDir, name, config),
+      framePreloadTags(dist.frameDir, indexHtml, name, config),
       firstScreen(dist.frameDir, logger, { kind: name, state, boot }),
-      inlineStylesheets(new TextDecoder().decode(template), dist.frameDir),
+      inlineStylesheets(indexHtml, dist.frameDir),
     ]);
     const html = renderFrameDocument(page, { boot, state }, nonce, preloads, drawn);
     if (html === null) return notBuiltPage('has no <code>&lt;!--latch-boot--&gt;</code> placeholder');

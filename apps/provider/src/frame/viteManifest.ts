@@ -50,9 +50,21 @@ export function chunkFiles(manifest: ViteManifest, keys: readonly string[]): { j
   return { js: [...js], css: [...css] };
 }
 
-/** What index.html already loads: every entry chunk and its static imports. */
-export const entryFiles = (manifest: ViteManifest): { js: string[]; css: string[] } =>
-  chunkFiles(
-    manifest,
-    Object.keys(manifest).filter((key) => manifest[key]?.isEntry === true),
-  );
+/** The build's files a document names: `src="/frame/assets/x.js"`, `href="/frame/assets/x.css"`. */
+const NAMED_FILE = /(?:src|href)="\/frame\/(assets\/[A-Za-z0-9._-]+)"/g;
+
+/**
+ * What index.html already loads: the scripts and stylesheets it names, with their static imports
+ * and CSS. Read from the document, not from the manifest's `isEntry`: when the entry module is
+ * placed in a chunk group (the login screen's one chunk), the manifest lists that chunk without it.
+ */
+export function entryFiles(manifest: ViteManifest, indexHtml: string): { js: string[]; css: string[] } {
+  const named = new Set([...indexHtml.matchAll(NAMED_FILE)].flatMap(([, file]) => (file ? [file] : [])));
+  const keys = Object.keys(manifest).filter((key) => named.has(manifest[key]?.file ?? ''));
+  const { js, css } = chunkFiles(manifest, keys);
+  const files = [...named];
+  return {
+    js: [...new Set([...js, ...files.filter((file) => file.endsWith('.js'))])],
+    css: [...new Set([...css, ...files.filter((file) => file.endsWith('.css'))])],
+  };
+}
