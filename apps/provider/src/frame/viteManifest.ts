@@ -3,7 +3,6 @@ export interface ManifestChunk {
   file: string;
   imports?: string[];
   css?: string[];
-  isEntry?: boolean;
 }
 
 /** Source path (from `apps/frame`) → chunk. */
