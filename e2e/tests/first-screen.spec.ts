@@ -429,15 +429,12 @@ test('the early height is taken only from the widget’s own frame', async ({ ho
     );
   });
   await test.step('the widget’s own frame is still heard after them', async () => {
-    // Taller, then asked again: its answer travels after the messages above.
+    // Taller: its early-height script reports the new height after the messages above.
     await widgetFrame.evaluate(() => {
-      const root = document.getElementById('root');
-      if (root) root.style.paddingBottom = '37px';
+      const spacer = document.createElement('div');
+      spacer.style.height = '37px';
+      document.getElementById('root')?.append(spacer);
     });
-    await widgetIframe.evaluate((el, origin) => {
-      if (!(el instanceof HTMLIFrameElement)) throw new Error('not an iframe');
-      el.contentWindow?.postMessage('latch:early-height?', origin);
-    }, AUTH_ORIGIN);
     await expect
       .poll(() => widgetIframe.evaluate((el) => el.getBoundingClientRect().height))
       .toBe(drawnHeight + 37);

@@ -3,6 +3,7 @@ import { expect, test } from '../fixtures/test';
 import { uniqueEmail } from '../support/devInbox';
 import type { MountOptions } from '../support/hostRecorder';
 import type { HostPage } from '../pages/HostPage';
+import type { ProviderApi } from '../support/backend';
 import { EMAIL_CODE, PASSWORDS } from '../support/loginConfigs';
 import { strongPassword } from '../support/passwords';
 
@@ -155,8 +156,13 @@ test('a strings override replaces the text by id', async ({ host }) => {
   await expect(host.login.header).toHaveCount(0);
 });
 
-/** A password user's reset asked for by keyboard alone (a hovered toast would keep its timer): 'Check your email'. */
-async function toResetEmailSent(host: HostPage, email: string): Promise<void> {
+/**
+ * A new password user's reset asked for by keyboard alone (a hovered toast would keep its timer):
+ * 'Check your email'.
+ */
+async function toResetEmailSent(host: HostPage, provider: ProviderApi, label: string): Promise<void> {
+  const email = uniqueEmail(label);
+  await provider.createPasswordUser(email, strongPassword());
   await host.open({ config: PASSWORDS });
   await host.login.emailInput().fill(email);
   await host.frame.getByRole('button', { name: 'Continue with email' }).press('Enter');
@@ -169,9 +175,7 @@ test("an 'Email resent' toast at the default width covers neither the back butto
   host,
   provider,
 }) => {
-  const email = uniqueEmail('toast-place');
-  await provider.createPasswordUser(email, strongPassword());
-  await toResetEmailSent(host, email);
+  await toResetEmailSent(host, provider, 'toast-place');
 
   await host.frame.getByRole('button', { name: 'Resend email' }).press('Enter');
   const toast = host.frame.locator('.Toastify__toast').filter({ hasText: 'Email resent' });
@@ -203,12 +207,10 @@ test("'Email resent' toasts: green at the bottom centre, stack to 20, leave afte
 }) => {
   test.slow(); // 22 resends, each a round trip through the provider.
   await test.step('install a fake clock before the host and its frame load', () => page.clock.install());
-  const email = uniqueEmail('toast');
-  await provider.createPasswordUser(email, strongPassword());
   // Keyboard only, from the start: hovering the toasts holds their timers, and a pointer that once
   // clicked inside the cross-origin frame can stay "over" it for the frame even after it moved away
   // (seen under load: the toasts stacked over the last click and counted as hovered).
-  await toResetEmailSent(host, email);
+  await toResetEmailSent(host, provider, 'toast');
 
   let resends = 0;
   page.on('response', (response) => {
@@ -310,9 +312,7 @@ test('a toast moves neither the card nor the host page: it lies over the card in
   host,
   provider,
 }) => {
-  const email = uniqueEmail('toast-still');
-  await provider.createPasswordUser(email, strongPassword());
-  await toResetEmailSent(host, email);
+  await toResetEmailSent(host, provider, 'toast-still');
   // The iframe has grown to its screen before anything is watched.
   await expect
     .poll(async () => Math.abs((await host.iframeHeight()) - (await host.contentHeight())))

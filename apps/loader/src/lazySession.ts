@@ -93,10 +93,10 @@ export function createLazySession(options: SessionManagerOptions, load: LoadSess
     need().then(([m]) => act(m));
 
   // A session trace is looked for once the page's script has run: every read of `document.cookie`
-  // asks the browser, and the first localStorage read of a page waits on its storage (about 15 ms),
-  // so a page that creates the client to mount the widget would make the widget's iframe wait. A
-  // stale mirror without any cookie loads the manager too: it clears it. The `storage` listener
-  // waits too: adding the first one sets up the page's storage events (a few ms at 4× CPU).
+  // asks the browser, and the first localStorage read of a page waits on its storage, so a page
+  // that creates the client to mount the widget would make the widget's iframe wait. A stale
+  // mirror without any cookie loads the manager too: it clears it. The `storage` listener waits
+  // too: adding the first one sets up the page's storage events.
   queueMicrotask(() => {
     // Another tab signed in: follow it, as a running manager would.
     win.addEventListener('storage', (event) => {

@@ -33,7 +33,7 @@ export function createMountContext(parts: MountParts): HostContext {
     mountState() {
       parts.watch.answered();
       if (spec().autoFocus) parts.focus.autoFocus();
-      return mountStateOf(kind, spec(), session.tokens());
+      return mountStateOf(parts);
     },
     resize: (height) => parts.slot.resize(height),
     async emitEvent(event) {

@@ -420,15 +420,20 @@ describe('a drawn frame (its document reported its height)', () => {
       new MessageEvent('message', { data: { type: EARLY_HEIGHT, height }, origin, source }),
     );
   const notRefused = () => vi.fn<typeof fetch>(async () => Response.json({ data: {} }));
-
-  it('is sized by loader.js before the channel is up, and stays shown when reported unanswered', async () => {
-    vi.useFakeTimers();
-    const fetchImpl = notRefused();
-    const { client } = setup(fetchImpl);
+  /** A login mount and its iframe; `onError` hears what it reports. */
+  const mountLogin = (fetchImpl?: typeof fetch) => {
+    const { client, pen } = setup(fetchImpl);
     const onError = vi.fn();
     const handle = client.mountLogin({ elementId: '#login', config, callbacks: { onError } });
     const iframe = handle.element.querySelector('iframe');
     if (!iframe) throw new Error('no iframe');
+    return { handle, iframe, onError, pen };
+  };
+
+  it('is sized by loader.js before the channel is up, and stays shown when reported unanswered', async () => {
+    vi.useFakeTimers();
+    const fetchImpl = notRefused();
+    const { iframe, onError } = mountLogin(fetchImpl);
     report(iframe, 312.4);
     expect(iframe.style.height).toBe('313px');
     iframe.dispatchEvent(new Event('load'));
@@ -448,11 +453,7 @@ describe('a drawn frame (its document reported its height)', () => {
   it('ignores a report from another origin, from another window and from the host page itself', async () => {
     vi.useFakeTimers();
     const fetchImpl = refused();
-    const { client } = setup(fetchImpl);
-    const onError = vi.fn();
-    const handle = client.mountLogin({ elementId: '#login', config, callbacks: { onError } });
-    const iframe = handle.element.querySelector('iframe');
-    if (!iframe) throw new Error('no iframe');
+    const { iframe, onError } = mountLogin(fetchImpl);
     const stranger = document.createElement('iframe');
     document.body.append(stranger);
     report(iframe, 300, 'https://evil.example');
@@ -469,10 +470,7 @@ describe('a drawn frame (its document reported its height)', () => {
   });
 
   it('is sized over the channel once it is up, no longer by the early report', async () => {
-    const { client, pen } = setup();
-    const handle = client.mountLogin({ elementId: '#login', config });
-    const iframe = handle.element.querySelector('iframe');
-    if (!iframe) throw new Error('no iframe');
+    const { iframe, pen } = mountLogin();
     report(iframe, 200);
     pen.connections[0]?.connect();
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -481,10 +479,7 @@ describe('a drawn frame (its document reported its height)', () => {
   });
 
   it('stops listening when unmounted', () => {
-    const { client } = setup();
-    const handle = client.mountLogin({ elementId: '#login', config });
-    const iframe = handle.element.querySelector('iframe');
-    if (!iframe) throw new Error('no iframe');
+    const { handle, iframe } = mountLogin();
     const source = iframe.contentWindow;
     handle.unmount();
     report(iframe, 250, AUTH, source);

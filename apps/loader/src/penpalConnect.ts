@@ -30,8 +30,7 @@ export const connectFrameWith =
     return {
       promise: connection.promise,
       destroy: () => connection.destroy(),
-      update: () =>
-        void frame?.update(mountStateOf(parts.kind, parts.spec(), parts.session.tokens())).catch(ignore),
+      update: () => void frame?.update(mountStateOf(parts)).catch(ignore),
     };
   };
 

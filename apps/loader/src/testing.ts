@@ -36,7 +36,7 @@ export function fakeConnect() {
       () => {},
     );
     const update = () => {
-      if (connected) void frame.update(mountStateOf(parts.kind, parts.spec(), parts.session.tokens()));
+      if (connected) void frame.update(mountStateOf(parts));
     };
     connections.push({
       methods,

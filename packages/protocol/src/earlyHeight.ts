@@ -1,16 +1,11 @@
 // The height of a server-drawn frame, told to the host page before the frame's scripts run. The
 // frame document's inline script (written by the provider) posts it to its parent with the host's
-// exact origin as the target; the loader's channel chunk accepts it only from that iframe's window
-// and the auth origin, until the channel is up and `resize` takes over.
+// exact origin as the target; loader.js accepts it only from that iframe's window and the auth
+// origin, until the channel is up and `resize` takes over.
 import { isPlainObject } from '@latch/api';
 
 /** Frame → host: `{ type: EARLY_HEIGHT, height }`, the height of `#root` in CSS pixels. */
 export const EARLY_HEIGHT = 'latch:early-height';
-/**
- * Host → frame: asks for the height again. The channel chunk sends it once when it starts
- * listening, so a report posted before it listened is not lost.
- */
-export const EARLY_HEIGHT_REQUEST = 'latch:early-height?';
 /**
  * A DOM event the frame dispatches on its own window once its channel to the host is up: the
  * early-height script stops observing `#root`, since the channel's `resize` reports from then on.

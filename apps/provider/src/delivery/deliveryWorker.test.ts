@@ -93,8 +93,7 @@ describe('the delivery worker', { timeout: 30_000 }, () => {
   it('keeps renewing the claim of a send slower than its lease, so no other worker takes it over', async () => {
     const calls: string[] = [];
     // Over three times the lease (2 × 300 ms), and deaf to the abort, as a gateway that has the
-    // message is. The lease leaves a renewal (every 150 ms) 450 ms of slack: with 100 ms timeouts a
-    // loaded machine's stall of 150 ms let the other worker take the message, 1 run in many.
+    // message is. A renewal every 150 ms leaves 450 ms of slack for a loaded machine's stalls.
     const send = async (m: GatewayMessage) => {
       calls.push(m.messageId);
       await new Promise((resolve) => setTimeout(resolve, 2_000));

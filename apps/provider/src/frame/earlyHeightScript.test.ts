@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { EARLY_HEIGHT, EARLY_HEIGHT_REQUEST, EARLY_HEIGHT_STOP } from '@latch/protocol';
+import { EARLY_HEIGHT, EARLY_HEIGHT_STOP } from '@latch/protocol';
 import { earlyHeightScript } from './earlyHeightScript';
 
 const HOST = 'https://shop.example';
@@ -44,8 +44,7 @@ function run(
   const posted: [unknown, string][] = [];
   const parent = { postMessage: (data: unknown, origin: string) => posted.push([data, origin]) };
   const self = {};
-  type Message = { source: unknown; origin: string; data: unknown };
-  const listeners = new Map<string, (event?: Message) => void>();
+  const listeners = new Map<string, () => void>();
   const root = { height: 287.25, getBoundingClientRect: () => ({ height: root.height }) };
   FakeResizeObserver.last = undefined;
   const script = new Function(
@@ -62,16 +61,14 @@ function run(
     top ? self : parent,
     ancestors === null ? {} : { ancestorOrigins: ancestors },
     { getElementById: (id: string) => (id === 'root' && !noRoot ? root : null) },
-    vi.fn((type: string, listener: (event?: Message) => void) => listeners.set(type, listener)),
+    vi.fn((type: string, listener: () => void) => listeners.set(type, listener)),
     noResizeObserver ? undefined : FakeResizeObserver,
   );
-  const deliver = (source: unknown, origin: string, data: unknown) =>
-    listeners.get('message')?.({ source, origin, data });
   const resize = (height: number) => {
     root.height = height;
     FakeResizeObserver.last?.resized();
   };
-  return { posted, parent, deliver, resize, stop: () => listeners.get(EARLY_HEIGHT_STOP)?.() };
+  return { posted, resize, stop: () => listeners.get(EARLY_HEIGHT_STOP)?.() };
 }
 
 const report = { type: EARLY_HEIGHT, height: 287.25 };
@@ -93,19 +90,6 @@ describe('earlyHeightScript', () => {
   it('does nothing at top level or without a drawn #root', () => {
     expect(run([HOST], { top: true }).posted).toEqual([]);
     expect(run([HOST], { noRoot: true }).posted).toEqual([]);
-  });
-
-  it('answers a request for the height again only from the parent window on the host origin', () => {
-    const { posted, parent, deliver } = run([HOST]);
-    deliver({}, HOST, EARLY_HEIGHT_REQUEST);
-    deliver(parent, OTHER, EARLY_HEIGHT_REQUEST);
-    deliver(parent, HOST, 'something else');
-    expect(posted).toHaveLength(1);
-    deliver(parent, HOST, EARLY_HEIGHT_REQUEST);
-    expect(posted).toEqual([
-      [report, HOST],
-      [report, HOST],
-    ]);
   });
 
   it('reports again whenever #root changes size, until the frame says its channel is up', () => {

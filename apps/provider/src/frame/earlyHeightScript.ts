@@ -1,4 +1,4 @@
-import { EARLY_HEIGHT, EARLY_HEIGHT_REQUEST, EARLY_HEIGHT_STOP } from '@latch/protocol';
+import { EARLY_HEIGHT, EARLY_HEIGHT_STOP } from '@latch/protocol';
 import { escapeJsonForHtml } from './renderFrame';
 
 /**
@@ -7,9 +7,8 @@ import { escapeJsonForHtml } from './renderFrame';
  * channel is up). It measures `#root` as the frame's height reporter does and posts the height to
  * the parent with the host's exact origin as the target: `location.ancestorOrigins[0]` where the
  * browser has it, else the project's only authorized origin; nothing when that origin is not
- * authorized (a page not allowed to embed the frame learns nothing). It answers the loader's
- * request for the height again, from the parent window and that origin only: the loader's channel
- * chunk may start listening after the first report.
+ * authorized (a page not allowed to embed the frame learns nothing). loader.js listens from the
+ * moment it creates the iframe, so no report comes before it hears.
  *
  * The height is reported again whenever `#root` changes size (a `ResizeObserver`), until the frame's
  * own scripts take over (`EARLY_HEIGHT_STOP`): the first layout of a cross-origin frame can happen
@@ -21,7 +20,6 @@ export function earlyHeightScript(allowedOrigins: readonly string[]): string {
     `o=l&&l.length?l[0]:a.length===1?a[0]:'',r=document.getElementById('root');` +
     `if(parent===window||!r||a.indexOf(o)<0)return;` +
     `function p(){parent.postMessage({type:${JSON.stringify(EARLY_HEIGHT)},height:r.getBoundingClientRect().height},o)}` +
-    `addEventListener('message',function(e){if(e.source===parent&&e.origin===o&&e.data===${JSON.stringify(EARLY_HEIGHT_REQUEST)})p()});` +
     `if(typeof ResizeObserver!=='function')return p();` +
     `var s=new ResizeObserver(p);s.observe(r);` +
     `addEventListener(${JSON.stringify(EARLY_HEIGHT_STOP)},function(){s.disconnect()})})()`

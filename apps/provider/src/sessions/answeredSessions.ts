@@ -139,7 +139,7 @@ export async function answerSession({
 
 /**
  * The JSON of an answer of `answerSession`, written once for an answer handed out again (a refresh
- * of an unchanged session, about 2.7 KB, whose serialization is a large share of the refresh's CPU).
+ * of an unchanged session, whose serialization is a large share of the refresh's CPU).
  */
 export function answerJson(db: Db, answer: AuthenticateResponse): string {
   const entry = answeredOf(db).get(answer.session.session_id);
