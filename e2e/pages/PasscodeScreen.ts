@@ -19,6 +19,17 @@ export class PasscodeScreen {
     await this.frame.getByRole('textbox', { name: 'Digit 1 of 6' }).pressSequentially(code);
   }
 
+  /**
+   * Enters the code the way the phone's one-time-code autofill does: the six digits arrive in the
+   * first box as one input. For a page that replaces the widget once the code is accepted (the
+   * authorization page shows consent in its place): when the frame goes away while the last typed
+   * digit's key events are still in flight, Chromium never answers them and the typing never
+   * returns (seen under load).
+   */
+  async autofillPasscode(code: string): Promise<void> {
+    await this.frame.getByRole('textbox', { name: 'Digit 1 of 6' }).fill(code);
+  }
+
   /** The error under the boxes after a refused code. */
   async expectError(text: string): Promise<void> {
     await expect(this.frame.locator('.latch-error-text')).toHaveText(text);

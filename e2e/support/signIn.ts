@@ -23,7 +23,7 @@ export async function signInWithEmailCode(host: HostPage, inbox: DevInbox, email
 
 /**
  * The widget's email passcode sign-in, in whatever page mounts it with the email otp method:
- * asks for a code, reads it from the dev inbox and types it. What follows is the page's: the
+ * asks for a code, reads it from the dev inbox and autofills it. What follows is the page's: the
  * widget's confirmation, or (the authorization page) the consent screen in its place.
  */
 export async function enterEmailCode(
@@ -33,7 +33,7 @@ export async function enterEmailCode(
 ): Promise<void> {
   await widget.login.requestEmailCode(email);
   await widget.passcode.expectShown();
-  await widget.passcode.submitPasscode(await inbox.latestCode(email));
+  await widget.passcode.autofillPasscode(await inbox.latestCode(email));
 }
 
 /**
