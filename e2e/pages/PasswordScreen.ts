@@ -75,7 +75,12 @@ export class PasswordScreen {
     );
   }
 
+  /**
+   * Clicks Log In's 'Forgot Password?' once Log In shows whole: a click while the iframe still grows
+   * to the screen is lost (see `expectScreenShown`).
+   */
   async forgotPassword(): Promise<void> {
+    await this.expectLogIn();
     await this.frame.getByRole('button', { name: 'Forgot Password?' }).click();
   }
 

@@ -133,7 +133,6 @@ test('the reset password form has no axe violations', async ({ host, provider, i
     },
   });
   await host.login.continueWithPassword(email);
-  await host.password.expectLogIn();
   await host.password.forgotPassword();
   await host.password.expectResetEmailSent(email);
   const { metadata } = await inbox.latestTo(email);
